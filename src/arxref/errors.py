@@ -1,0 +1,104 @@
+"""The error hierarchy. Every failure recorded on a paper version is one of these.
+
+    ArxrefError
+     ├── RetryableError            try again later: the cause is outside the paper
+     │    ├── FetchTimeout
+     │    ├── RateLimited          (HTTP 429; carries retry_after)
+     │    ├── UpstreamError        (HTTP 5xx, connection reset)
+     │    └── DatabaseUnavailable
+     └── PermanentError            the same input will fail the same way
+          ├── NotFound             (HTTP 404/403, file missing from the mirror)
+          ├── Withdrawn
+          ├── TooLarge             (download or archive over a size cap)
+          ├── UnsafeArchive        (absolute paths, `..`, links, devices in a tar)
+          ├── CorruptArchive       (not a readable tar/gzip)
+          ├── NoBibliography       (the e-print has no bibliography to read)
+          ├── CorruptPdf / EncryptedPdf / EmptyPdf / NoTextLayer
+          ├── InvalidIdentifier    (not an arXiv id we can fetch)
+          └── StageNotImplemented  (a path that is not built yet: no fake output)
+
+The class name is what `paper_versions.last_error_class` records, so renaming a
+class is a data change.
+"""
+
+from __future__ import annotations
+
+
+class ArxrefError(Exception):
+    """Base of every error arxref records against a paper version."""
+
+
+class RetryableError(ArxrefError):
+    """The same call may succeed later (network, rate limits, database)."""
+
+    def __init__(self, message: str, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class FetchTimeout(RetryableError):
+    """arXiv (or the mirror) did not answer in time."""
+
+
+class RateLimited(RetryableError):
+    """arXiv answered 429; `retry_after` says how long it asked us to wait."""
+
+
+class UpstreamError(RetryableError):
+    """arXiv answered 5xx or the connection broke."""
+
+
+class DatabaseUnavailable(RetryableError):
+    """The database could not be reached."""
+
+
+class PermanentError(ArxrefError):
+    """Retrying will not help; `arxref reprocess` after fixing the cause will."""
+
+
+class NotFound(PermanentError):
+    """No such paper version (HTTP 404/403, or missing from the local folder)."""
+
+
+class Withdrawn(PermanentError):
+    """arXiv serves no source or PDF because the version was withdrawn."""
+
+
+class TooLarge(PermanentError):
+    """A download or an archive went over a configured size cap."""
+
+
+class UnsafeArchive(PermanentError):
+    """An archive member would escape the unpack folder or is not a regular file."""
+
+
+class CorruptArchive(PermanentError):
+    """The e-print is not a readable tar, gzip or TeX file."""
+
+
+class NoBibliography(PermanentError):
+    """The document has no bibliography that the path can read."""
+
+
+class CorruptPdf(PermanentError):
+    """PyMuPDF cannot open the PDF."""
+
+
+class EncryptedPdf(PermanentError):
+    """The PDF needs a password."""
+
+
+class EmptyPdf(PermanentError):
+    """The PDF has zero pages."""
+
+
+class NoTextLayer(PermanentError):
+    """The PDF has pages but no extractable text (a scan)."""
+
+
+class InvalidIdentifier(PermanentError):
+    """The arXiv identifier is not one we can fetch."""
+
+
+class StageNotImplemented(PermanentError):
+    """The stage needed for this input is not built yet; recorded, never faked."""
