@@ -1,0 +1,62 @@
+"""Opening the database and bringing its schema to the newest migration."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+
+MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+
+
+def make_engine(database_url: str) -> sa.Engine:
+    """An engine for SQLite (file created with its folder) or PostgreSQL via psycopg 3."""
+    url = sa.make_url(database_url)
+    if url.drivername == "postgresql":
+        url = url.set(drivername="postgresql+psycopg")
+    if url.get_backend_name() == "sqlite":
+        if url.database and url.database != ":memory:":
+            Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+        engine = sa.create_engine(url, connect_args={"timeout": 30})
+        sa.event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return sa.create_engine(url, pool_pre_ping=True)
+
+
+def _sqlite_pragmas(dbapi_connection, _record) -> None:  # noqa: ANN001
+    """Foreign keys on (SQLite's default is off) and WAL so readers don't block the writer."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.close()
+
+
+def _alembic_config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    return config
+
+
+def upgrade_schema(engine: sa.Engine) -> None:
+    """Apply every migration not yet applied; a production database upgrades in place."""
+    config = _alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+def schema_revision(engine: sa.Engine) -> str | None:
+    """The migration the database is at (None for an empty database)."""
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()
+
+
+def head_revision() -> str:
+    """The newest migration shipped with this code."""
+    head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
+    assert head is not None
+    return head

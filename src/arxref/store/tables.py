@@ -1,0 +1,117 @@
+"""The SQL tables, in SQLAlchemy Core, identical on SQLite and PostgreSQL.
+
+The schema is created and upgraded by the Alembic migrations beside this file;
+these definitions are what the queries are written against, and
+`tests/test_store.py` checks that the two agree.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+metadata = sa.MetaData()
+
+papers = sa.Table(
+    "papers",
+    metadata,
+    sa.Column("arxiv_id", sa.String(64), primary_key=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+paper_versions = sa.Table(
+    "paper_versions",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("arxiv_id", sa.String(64), sa.ForeignKey("papers.arxiv_id"), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("state", sa.String(16), nullable=False),
+    sa.Column("stage", sa.String(16), nullable=True),
+    sa.Column("attempts", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("last_error_class", sa.String(64), nullable=True),
+    sa.Column("last_error_message", sa.Text, nullable=True),
+    sa.Column("reference_source", sa.String(16), nullable=True),
+    sa.Column("reference_count", sa.Integer, nullable=True),
+    sa.Column("extraction_notes", sa.JSON, nullable=True),
+    sa.Column("eprint_sha256", sa.String(64), nullable=True),
+    sa.Column("pdf_sha256", sa.String(64), nullable=True),
+    sa.Column("extractor_version", sa.String(32), nullable=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("started_at", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
+    sa.UniqueConstraint("arxiv_id", "version", name="uq_paper_versions_arxiv_id_version"),
+    sa.Index("ix_paper_versions_state", "state"),
+)
+
+paper_references = sa.Table(
+    "paper_references",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("version_id", sa.Integer, sa.ForeignKey("paper_versions.id"), nullable=False),
+    sa.Column("citing_arxiv_id", sa.String(64), nullable=False),
+    sa.Column("citing_version", sa.Integer, nullable=False),
+    sa.Column("position", sa.Integer, nullable=False),
+    sa.Column("bibliography", sa.Integer, nullable=False),
+    sa.Column("reference_index", sa.Integer, nullable=False),
+    sa.Column("label", sa.Text, nullable=True),
+    sa.Column("key", sa.Text, nullable=True),
+    sa.Column("raw_text", sa.Text, nullable=False),
+    sa.Column("authors", sa.JSON, nullable=False),
+    sa.Column("et_al", sa.Boolean, nullable=False),
+    sa.Column("title", sa.Text, nullable=True),
+    sa.Column("year", sa.Integer, nullable=True),
+    sa.Column("venue", sa.Text, nullable=True),
+    sa.Column("volume", sa.Text, nullable=True),
+    sa.Column("pages", sa.Text, nullable=True),
+    sa.Column("arxiv_id", sa.String(64), nullable=True),
+    sa.Column("doi", sa.Text, nullable=True),
+    sa.Column("url", sa.Text, nullable=True),
+    sa.Column("parse_confidence", sa.Float, nullable=False),
+    sa.Column("source", sa.String(16), nullable=False),
+    sa.Column("source_observed_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("extractor_version", sa.String(32), nullable=False),
+    sa.Column("provenance", sa.JSON, nullable=False),
+    sa.Column("flags", sa.JSON, nullable=False),
+    sa.UniqueConstraint("version_id", "position", name="uq_paper_references_version_position"),
+    sa.Index("ix_paper_references_citing", "citing_arxiv_id", "citing_version"),
+)
+
+paper_reference_links = sa.Table(
+    "paper_reference_links",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column(
+        "reference_id",
+        sa.Integer,
+        sa.ForeignKey("paper_references.id", ondelete="CASCADE"),
+        nullable=False,
+        unique=True,
+    ),
+    sa.Column("status", sa.String(32), nullable=False),
+    sa.Column("resolver_source", sa.String(16), nullable=True),
+    sa.Column("cited_arxiv_id", sa.String(64), nullable=True),
+    sa.Column("cited_doi", sa.Text, nullable=True),
+    sa.Column("score", sa.Float, nullable=True),
+    sa.Column("candidates", sa.JSON, nullable=False),
+    sa.Column("observed_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_paper_reference_links_status", "status"),
+    sa.Index("ix_paper_reference_links_cited", "cited_arxiv_id"),
+)
+
+arxiv_catalog = sa.Table(
+    "arxiv_catalog",
+    metadata,
+    sa.Column("arxiv_id", sa.String(64), primary_key=True),
+    sa.Column("title", sa.Text, nullable=True),
+    sa.Column("title_norm", sa.Text, nullable=True),
+    sa.Column("authors", sa.Text, nullable=True),
+    sa.Column("first_author_norm", sa.Text, nullable=True),
+    sa.Column("doi", sa.Text, nullable=True),
+    sa.Column("journal_ref", sa.Text, nullable=True),
+    sa.Column("categories", sa.Text, nullable=True),
+    sa.Column("latest_version", sa.Integer, nullable=True),
+    sa.Column("year", sa.Integer, nullable=True),
+    sa.Column("update_date", sa.String(10), nullable=True),
+    sa.Index("ix_arxiv_catalog_title_norm", "title_norm"),
+    sa.Index("ix_arxiv_catalog_doi", "doi"),
+)

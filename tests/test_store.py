@@ -1,0 +1,124 @@
+"""The store, run against SQLite and a real PostgreSQL server alike."""
+
+from __future__ import annotations
+
+import pytest
+import sqlalchemy as sa
+
+from arxref.catalog import CatalogRecord, normalize_title
+from arxref.domain import (
+    PaperVersion,
+    ParsedReference,
+    RawReference,
+    ReferenceSource,
+    Resolution,
+    ResolutionStatus,
+    ResolvedReference,
+    ResolverSource,
+    Stage,
+    VersionState,
+)
+from arxref.errors import CorruptPdf
+from arxref.store import versions
+from arxref.store.catalog import SqlCatalog, count_catalog, load_catalog
+from arxref.store.engine import head_revision, make_engine, schema_revision, upgrade_schema
+from arxref.store.references import load_references, replace_references
+from arxref.store.tables import metadata
+
+PAPER = PaperVersion("2104.04473", 5)
+
+
+@pytest.fixture
+def engine(database_url: str) -> sa.Engine:
+    engine = make_engine(database_url)
+    upgrade_schema(engine)
+    yield engine
+    engine.dispose()
+
+
+def _ref(index: int, text: str, status: ResolutionStatus = ResolutionStatus.UNRESOLVED) -> ResolvedReference:
+    raw = RawReference(index=index, raw=text, source=ReferenceSource.ARXIV_SOURCE, label=str(index), key=f"k{index}")
+    resolution = Resolution(status=status)
+    if status == ResolutionStatus.VERIFIED_EXACT:
+        resolution = Resolution(status, ResolverSource.ARXIV_ID, cited_arxiv_id="1909.08053", score=100.0)
+    return ResolvedReference(raw=raw, parsed=ParsedReference(title=text, authors=("A. Author",)), resolution=resolution)
+
+
+def test_migration_creates_the_tables_of_the_code(engine: sa.Engine) -> None:
+    assert schema_revision(engine) == head_revision()
+    inspector = sa.inspect(engine)
+    for table in metadata.sorted_tables:
+        columns = {c["name"] for c in inspector.get_columns(table.name)}
+        assert columns == {c.name for c in table.columns}, table.name
+
+
+def test_upgrade_is_idempotent(engine: sa.Engine) -> None:
+    upgrade_schema(engine)
+    assert schema_revision(engine) == head_revision()
+
+
+def test_enqueue_twice_creates_one_job(engine: sa.Engine) -> None:
+    with engine.begin() as conn:
+        assert versions.enqueue_version(conn, PAPER) is True
+        assert versions.enqueue_version(conn, PAPER) is False
+        assert versions.enqueue_version(conn, PaperVersion(PAPER.arxiv_id, 6)) is True
+        rows = versions.list_versions(conn)
+    assert [(r.paper.version, r.state) for r in rows] == [(5, VersionState.QUEUED), (6, VersionState.QUEUED)]
+
+
+def test_failure_is_recorded_on_the_version(engine: sa.Engine) -> None:
+    with engine.begin() as conn:
+        versions.enqueue_version(conn, PAPER)
+        versions.mark_started(conn, PAPER, Stage.FETCH)
+        versions.mark_failed(conn, PAPER, Stage.EXTRACT, CorruptPdf("cannot open: broken xref"))
+        row = versions.get_version(conn, PAPER)
+    assert row is not None
+    assert (row.state, row.stage, row.attempts) == (VersionState.FAILED, Stage.EXTRACT, 1)
+    assert (row.last_error_class, row.last_error_message) == ("CorruptPdf", "cannot open: broken xref")
+
+
+def test_reprocessing_replaces_references_without_duplicates(engine: sa.Engine) -> None:
+    with engine.begin() as conn:
+        versions.enqueue_version(conn, PAPER)
+    first = [_ref(1, "GPipe"), _ref(2, "Megatron-LM", ResolutionStatus.VERIFIED_EXACT), _ref(3, "Llama 3")]
+    with engine.begin() as conn:
+        replace_references(conn, PAPER, ReferenceSource.ARXIV_SOURCE, first, "0.1.0")
+    with engine.begin() as conn:
+        replace_references(conn, PAPER, ReferenceSource.ARXIV_SOURCE, first[:2], "0.1.1")
+    with engine.connect() as conn:
+        stored = load_references(conn, PAPER)
+        links = conn.execute(sa.text("select count(*) from paper_reference_links")).scalar_one()
+        row = versions.get_version(conn, PAPER)
+    assert [s.reference.raw.raw for s in stored] == ["GPipe", "Megatron-LM"]
+    assert links == 2
+    assert stored[1].reference.resolution.status == ResolutionStatus.VERIFIED_EXACT
+    assert stored[1].reference.resolution.cited_arxiv_id == "1909.08053"
+    assert stored[0].extractor_version == "0.1.1"
+    assert row is not None and (row.state, row.reference_count) == (VersionState.DONE, 2)
+
+
+def test_a_failed_replacement_leaves_the_old_references(engine: sa.Engine) -> None:
+    with engine.begin() as conn:
+        versions.enqueue_version(conn, PAPER)
+        replace_references(conn, PAPER, ReferenceSource.ARXIV_SOURCE, [_ref(1, "old one")], "0.1.0")
+    broken = [_ref(1, "new one"), _ref(2, None)]  # raw_text NOT NULL: the second insert fails
+    with pytest.raises(sa.exc.IntegrityError), engine.begin() as conn:
+        replace_references(conn, PAPER, ReferenceSource.ARXIV_SOURCE, broken, "0.2.0")
+    with engine.connect() as conn:
+        assert [s.reference.raw.raw for s in load_references(conn, PAPER)] == ["old one"]
+
+
+def test_catalog_load_upserts_and_looks_up(engine: sa.Engine) -> None:
+    records = [
+        CatalogRecord("1909.08053", "Megatron-LM: Training Multi-Billion Parameter Language Models", "M. Shoeybi"),
+        CatalogRecord("1811.06965", "GPipe: Efficient Training of Giant Neural Networks", "Y. Huang", doi="10.5555/x"),
+    ]
+    assert load_catalog(engine, records) == 2
+    assert load_catalog(engine, [CatalogRecord("1811.06965", "GPipe: Efficient Training", "Y. Huang")]) == 1
+    with engine.connect() as conn:
+        catalog = SqlCatalog(conn)
+        assert count_catalog(conn) == 2
+        assert catalog.by_id("1811.06965").title == "GPipe: Efficient Training"
+        title = normalize_title("Megatron-LM: training multi-billion parameter language models")
+        assert [r.arxiv_id for r in catalog.by_title(title)] == ["1909.08053"]
+        assert catalog.by_id("2401.00001") is None
