@@ -1,0 +1,177 @@
+"""The PDF path end to end: bytes in, an `Extraction` of `pdf_text` references out.
+
+Every page is read once as plain text (cheap) to find the bibliography headings and
+the document's vocabulary; only the pages that hold a bibliography are read closely
+(words with their boxes and fonts).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pymupdf
+
+from arxref.domain import Extraction, ParsedReference, Provenance, RawReference, ReferenceSource
+from arxref.errors import NoBibliography
+from arxref.pdf._furniture import remove_furniture
+from arxref.pdf._ids import find_arxiv_id, find_doi, ids_from_uri
+from arxref.pdf._joins import document_vocabulary, join_lines
+from arxref.pdf._layout import Line, read_page_lines
+from arxref.pdf._links import Link, links_inside, read_links
+from arxref.pdf._open import open_pdf, read_page_texts
+from arxref.pdf._section import HEADING, Section, find_unheaded, page_has_heading, split_sections
+from arxref.pdf._segment import Entry, split_entries
+
+_URL = re.compile(r"(?:https?://|www\.)[^\s<>\"]+")
+_YEAR = re.compile(r"\b(1[6-9]\d\d|20\d\d)\b")
+_LABEL_START = re.compile(r"^\s*(\[\d{1,4}\]|\d{1,4}\.\s|\(\d{1,4}\)\s)")
+
+
+class _Pages:
+    """Close reading of pages on demand, each page read at most once."""
+
+    def __init__(self, doc: pymupdf.Document) -> None:
+        self.doc = doc
+        self.cache: dict[int, tuple[Line, ...]] = {}
+        self.links: dict[int, tuple[Link, ...]] = {}
+
+    def lines(self, pages: list[int]) -> list[Line]:
+        for p in pages:
+            if p not in self.cache:
+                page = self.doc[p]
+                self.cache[p] = read_page_lines(page)
+                self.links[p] = read_links(page)
+        cleaned = remove_furniture([self.cache[p] for p in pages], HEADING)
+        return [ln for page in cleaned for ln in page]
+
+    def all_links(self) -> tuple[Link, ...]:
+        return tuple(link for links in self.links.values() for link in links)
+
+
+def _headed_sections(pages: _Pages, texts: tuple[str, ...]) -> list[Section]:
+    """Bibliographies that start at a heading, each read page by page until it ends."""
+    heads = [p for p, t in enumerate(texts) if page_has_heading(t)]
+    sections: list[Section] = []
+    p = 0
+    for h in heads:
+        if h < p:
+            continue
+        span = [h]
+        while True:
+            lines = pages.lines(span)
+            found = split_sections(lines)
+            ended = found and found[-1].lines and found[-1].lines[-1] is not lines[-1]
+            if ended or span[-1] + 1 >= len(texts) or not found or span[-1] + 1 in heads:
+                break
+            span.append(span[-1] + 1)
+        sections.extend(s for s in found if split_entries(s.lines))
+        p = span[-1] + 1
+    return sections
+
+
+def _unheaded_section(pages: _Pages, texts: tuple[str, ...]) -> Section | None:
+    """The fallback: the run of pages near the end whose lines start with labels."""
+    dense = [sum(1 for t in text.splitlines() if _LABEL_START.match(t)) >= 3 for text in texts]
+    if not any(dense):
+        return None
+    last = max(i for i, d in enumerate(dense) if d)
+    first = last
+    while first > 0 and dense[first - 1]:
+        first -= 1
+    return find_unheaded(pages.lines(list(range(max(0, first - 1), last + 1))))
+
+
+def _box(lines: tuple[Line, ...]) -> tuple[float, float, float, float]:
+    first = [ln for ln in lines if ln.page == lines[0].page and ln.col == lines[0].col]
+    return (
+        round(min(ln.x0 for ln in first), 2),
+        round(min(ln.y0 for ln in first), 2),
+        round(max(ln.x1 for ln in first), 2),
+        round(max(ln.y1 for ln in first), 2),
+    )
+
+
+def _entry_parts(entry: Entry) -> list[tuple[int, tuple[float, float, float, float]]]:
+    """Each (page, column) piece of an entry with its box, for link lookup."""
+    parts: dict[tuple[int, int], list[Line]] = {}
+    for ln in entry.lines:
+        parts.setdefault((ln.page, ln.col), []).append(ln)
+    return [
+        (page, (min(ln.x0 for ln in ls), min(ln.y0 for ln in ls), max(ln.x1 for ln in ls), max(ln.y1 for ln in ls)))
+        for (page, _), ls in parts.items()
+    ]
+
+
+def _confidence(text: str, entry: Entry) -> tuple[float, tuple[str, ...]]:
+    """How much the entry looks like one whole reference, and the flags that say why not."""
+    score, flags = 1.0, list(entry.flags)
+    if "index_gap" in flags:
+        score -= 0.2
+    if len(text) < 25:
+        score -= 0.4
+        flags.append("too_short")
+    if len(text) > 700:
+        score -= 0.4
+        flags.append("too_long")
+    if not _YEAR.search(text) and not _URL.search(text):
+        score -= 0.2
+        flags.append("no_year")
+    if score < 0.6:
+        flags.append("low_confidence")
+    return round(max(score, 0.0), 2), tuple(flags)
+
+
+def _reference(entry: Entry, ordinal: int, vocab: frozenset[str], links: tuple[Link, ...]) -> RawReference:
+    first = entry.lines[0].text
+    if entry.label is not None:
+        first = first[entry.label.end :]
+    text = join_lines([first, *(ln.text for ln in entry.lines[1:])], vocab)
+    arxiv_id, doi = find_arxiv_id(text), find_doi(text)
+    url_m = _URL.search(text)
+    url = url_m.group(0).rstrip(".,;)") if url_m else None
+    for page, box in _entry_parts(entry):
+        for link in links_inside(links, page, box):
+            a, d = ids_from_uri(link.uri)
+            arxiv_id, doi = arxiv_id or a, doi or d
+            if url is None and not (a or d):
+                url = link.uri
+    confidence, flags = _confidence(text, entry)
+    return RawReference(
+        index=entry.index,
+        raw=text,
+        source=ReferenceSource.PDF_TEXT,
+        label=entry.label.text if entry.label else None,
+        bibliography=ordinal,
+        fields=ParsedReference(arxiv_id=arxiv_id, doi=doi, url=url, confidence=confidence),
+        provenance=Provenance(pages=tuple(sorted({ln.page + 1 for ln in entry.lines})), bbox=_box(entry.lines)),
+        flags=flags,
+    )
+
+
+def extract_pdf_references(data: bytes) -> Extraction:
+    """Every bibliography entry a PDF prints, with index, provenance and confidence, or a named error."""
+    doc = open_pdf(data)
+    try:
+        texts = read_page_texts(doc)
+        pages = _Pages(doc)
+        notes = []
+        sections = _headed_sections(pages, texts)
+        if not sections:
+            fallback = _unheaded_section(pages, texts)
+            if fallback is not None:
+                sections = [fallback]
+                notes.append("no bibliography heading: read the final run of labelled lines")
+        vocab = document_vocabulary("\n".join(texts))
+        links = pages.all_links()
+        refs = []
+        for ordinal, section in enumerate((s for s in sections if split_entries(s.lines)), 1):
+            refs.extend(_reference(e, ordinal, vocab, links) for e in split_entries(section.lines))
+    finally:
+        doc.close()
+    if not refs:
+        raise NoBibliography("no reference section found in the PDF")
+    notes.append(f"pages read closely: {sorted(p + 1 for p in pages.cache)}")
+    return Extraction(source=ReferenceSource.PDF_TEXT, references=tuple(refs), notes=tuple(notes))
+
+
+__all__ = ["extract_pdf_references"]

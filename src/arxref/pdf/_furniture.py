@@ -1,0 +1,82 @@
+"""Page furniture out: running heads and feet, page numbers, line numbers.
+
+Rotated arXiv side stamps never reach here (the layout drops rotated text). What is
+left is told apart by position (a margin line set off from the body by a gap),
+by shape (a bare page number) and by repetition across pages.
+"""
+
+from __future__ import annotations
+
+import re
+
+from arxref.pdf._layout import Line
+
+_PAGE_NO = re.compile(r"^(page\s+)?(\d{1,4}|[ivxlc]{1,6})(\s*(/|of)\s*\d{1,4})?$", re.I)
+_NUMBERED_HEAD = re.compile(r"^\d{1,4}\s|\s\d{1,4}$")
+_MARGIN = 0.085  # fraction of the page height where running heads and feet live
+
+
+def _shape(text: str) -> str:
+    return re.sub(r"\d+", "#", text.lower().replace(" ", ""))
+
+
+def _is_margin_line(ln: Line, others: list[Line], gap_needed: float) -> bool:
+    """A line in the top or bottom margin with nothing beside it and a gap towards the body."""
+    top = ln.y1 < ln.page_height * _MARGIN + 40
+    bottom = ln.y0 > ln.page_height * (1 - _MARGIN) - 40
+    if not (top or bottom):
+        return False
+    if top:
+        if any(o.y1 < ln.y0 for o in others):
+            return False
+        below = [o.y0 - ln.y1 for o in others if o.y0 > ln.y1 - 1]
+        return min(below, default=1e9) > gap_needed
+    if any(o.y0 > ln.y1 for o in others):
+        return False
+    above = [ln.y0 - o.y1 for o in others if o.y1 < ln.y0 + 1]
+    return min(above, default=1e9) > gap_needed
+
+
+def _typical_gap(lines: tuple[Line, ...]) -> float:
+    gaps = sorted(
+        b.y0 - a.y1 for a, b in zip(lines, lines[1:], strict=False) if a.col == b.col and 0 <= b.y0 - a.y1 < 3 * a.size
+    )
+    return gaps[len(gaps) // 2] if gaps else 2.0
+
+
+def remove_furniture(pages: list[tuple[Line, ...]], heading: re.Pattern[str]) -> list[tuple[Line, ...]]:
+    """Each page's lines without running heads, feet, page numbers and line numbers."""
+    shapes: dict[str, int] = {}
+    for lines in pages:
+        marginal = {_shape(ln.text) for ln in lines if ln.y1 < ln.page_height * 0.15 or ln.y0 > ln.page_height * 0.85}
+        for shape in marginal:
+            shapes[shape] = shapes.get(shape, 0) + 1
+    out = []
+    for lines in pages:
+        if not lines:
+            out.append(lines)
+            continue
+        body = sorted(ln.size for ln in lines)[len(lines) // 2]
+        gap_needed = _typical_gap(lines) + 0.3 * body
+        text_left = min((ln.x0 for ln in lines if not ln.text.isdigit()), default=0.0)
+        text_right = max((ln.x1 for ln in lines if not ln.text.isdigit()), default=1e9)
+        kept = []
+        for ln in lines:
+            if ln.text.isdigit() and (ln.x1 < text_left - 2 or ln.x0 > text_right + 2):
+                continue  # line numbers of a review copy
+            others = [o for o in lines if o is not ln and (o.col == ln.col or -1 in (o.col, ln.col))]
+            if _is_margin_line(ln, others, gap_needed):
+                repeated = shapes.get(_shape(ln.text), 0) >= 2
+                wanted_heading = heading.match(ln.text) and ln.size > body + 0.5 and not repeated
+                looks_furniture = (
+                    _PAGE_NO.match(ln.text)
+                    or repeated
+                    or abs(ln.size - body) >= 0.5
+                    or _NUMBERED_HEAD.search(ln.text)
+                    or ln.text.isupper()
+                )
+                if looks_furniture and not wanted_heading:
+                    continue
+            kept.append(ln)
+        out.append(tuple(kept))
+    return out

@@ -1,0 +1,191 @@
+"""Lines of a page in reading order: PyMuPDF fragments → visual lines → column bands.
+
+A two-column page is read band by band: a line that crosses the gutter (title, wide
+float, a one-column bibliography after a two-column body) closes the band above it,
+and inside a band the left column is read before the right one, so columns never mix.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from statistics import median
+
+import pymupdf
+
+# No PRESERVE_LIGATURES: "ﬁ" comes out as "fi", so words match the document's vocabulary.
+_FLAGS = pymupdf.TEXT_MEDIABOX_CLIP
+_BOLD = 16
+
+
+@dataclass(frozen=True)
+class Line:
+    """One visual line of text with where it sits and how it is set."""
+
+    page: int  # 0-based
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    text: str
+    size: float  # dominant font size
+    bold: bool  # every glyph bold
+    col: int  # 0 left/only column, 1 right column, -1 across the gutter
+    first_size: float  # size of the first glyphs (superscript labels are smaller)
+    page_width: float
+    page_height: float
+
+
+@dataclass(frozen=True)
+class _Frag:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    text: str
+    size: float
+    bold: bool
+    first_size: float
+
+
+def _fragments(page: pymupdf.Page) -> list[_Frag]:
+    """Horizontal text fragments; rotated text (arXiv side stamps, sideways tables) is left out."""
+    frags = []
+    for block in page.get_text("dict", flags=_FLAGS)["blocks"]:
+        for line in block.get("lines", ()):
+            dx, dy = line["dir"]
+            if abs(dy) > 0.05 or dx <= 0:
+                continue
+            spans = [s for s in line["spans"] if s["text"].strip()]
+            if not spans:
+                continue
+            text = "".join(s["text"] for s in line["spans"]).strip()
+            weights: dict[float, int] = {}
+            for s in spans:
+                weights[round(s["size"], 1)] = weights.get(round(s["size"], 1), 0) + len(s["text"].strip())
+            size = max(weights, key=lambda k: weights[k])
+            bold = all(s["flags"] & _BOLD or "Bold" in s["font"] for s in spans)
+            x0, y0, x1, y1 = line["bbox"]
+            frags.append(_Frag(x0, y0, x1, y1, " ".join(text.split()), size, bold, spans[0]["size"]))
+    return frags
+
+
+def _gutter(frags: list[_Frag], width: float) -> float | None:
+    """The x of the empty vertical strip between two columns, or None on a one-column page."""
+    if len(frags) < 8:
+        return None
+    lo, hi = int(width * 0.3), int(width * 0.7)
+    cover = [0] * (hi - lo)
+    for f in frags:
+        for x in range(max(lo, int(f.x0)), min(hi, int(f.x1) + 1)):
+            cover[x - lo] += 1
+    least = min(cover)
+    if least > 0.2 * len(frags):
+        return None
+    best, run_start, best_len = None, None, 0
+    for i, c in enumerate([*cover, least + 1]):
+        if c == least and run_start is None:
+            run_start = i
+        elif c != least and run_start is not None:
+            if i - run_start > best_len:
+                best, best_len = lo + (run_start + i) / 2, i - run_start
+            run_start = None
+    if best is None:
+        return None
+    left = sum(1 for f in frags if f.x1 <= best)
+    right = sum(1 for f in frags if f.x0 >= best)
+    if left < 4 or right < 4:
+        return None
+    return best
+
+
+def _merge(frags: list[_Frag]) -> list[list[_Frag]]:
+    """Fragments that share a baseline (justified gaps, superscripts) grouped into one line."""
+    rows: list[list[_Frag]] = []
+    for f in sorted(frags, key=lambda f: ((f.y0 + f.y1) / 2, f.x0)):
+        for row in reversed(rows[-3:]):
+            ry0 = min(g.y0 for g in row)
+            ry1 = max(g.y1 for g in row)
+            overlap = min(ry1, f.y1) - max(ry0, f.y0)
+            main = max(row, key=lambda g: g.size)
+            if overlap >= 0.45 * min(f.y1 - f.y0, main.y1 - main.y0) and not any(
+                g.x0 < f.x1 - 1 and f.x0 < g.x1 - 1 for g in row
+            ):
+                row.append(f)
+                break
+        else:
+            rows.append([f])
+    return rows
+
+
+def _to_line(row: list[_Frag], page: pymupdf.Page, col: int) -> Line:
+    row = sorted(row, key=lambda f: f.x0)
+    parts = [row[0].text]
+    for prev, cur in zip(row, row[1:], strict=False):
+        gap = cur.x0 - prev.x1
+        parts.append(("" if gap < 0.12 * cur.size else " ") + cur.text)
+    chars: dict[float, int] = {}
+    for f in row:
+        chars[f.size] = chars.get(f.size, 0) + len(f.text)
+    size = max(chars, key=lambda k: chars[k])
+    main = [f for f in row if f.size == size]
+    return Line(
+        page=page.number,
+        x0=row[0].x0,
+        y0=min(f.y0 for f in main),
+        x1=max(f.x1 for f in row),
+        y1=max(f.y1 for f in main),
+        text="".join(parts),
+        size=size,
+        bold=all(f.bold for f in row),
+        col=col,
+        first_size=row[0].first_size,
+        page_width=page.rect.width,
+        page_height=page.rect.height,
+    )
+
+
+def read_page_lines(page: pymupdf.Page) -> tuple[Line, ...]:
+    """The page's lines in reading order, columns kept apart."""
+    frags = _fragments(page)
+    gutter = _gutter(frags, page.rect.width)
+    groups: dict[int, list[_Frag]] = {0: [], 1: [], -1: []}
+    for f in frags:
+        if gutter is None or f.x1 <= gutter + 1:
+            groups[0].append(f)
+        elif f.x0 >= gutter - 1:
+            groups[1].append(f)
+        else:
+            groups[-1].append(f)
+    lines = [_to_line(row, page, col) for col, fs in groups.items() for row in _merge(fs)]
+    lines.sort(key=lambda ln: (ln.y0 + ln.y1) / 2)
+    ordered: list[Line] = []
+    band: list[Line] = []
+    for ln in lines:
+        if ln.col == -1:
+            ordered.extend(sorted(band, key=lambda b: b.col))
+            ordered.append(ln)
+            band = []
+        else:
+            band.append(ln)
+    ordered.extend(sorted(band, key=lambda b: b.col))
+    return tuple(ordered)
+
+
+def body_size(lines: tuple[Line, ...] | list[Line]) -> float:
+    """The font size most of the text is set in."""
+    if not lines:
+        return 10.0
+    chars: dict[float, int] = {}
+    for ln in lines:
+        chars[ln.size] = chars.get(ln.size, 0) + len(ln.text)
+    return max(chars, key=lambda k: chars[k])
+
+
+def line_pitch(lines: list[Line]) -> float:
+    """Typical distance between consecutive baselines in one column."""
+    gaps = [
+        b.y0 - a.y0
+        for a, b in zip(lines, lines[1:], strict=False)
+        if a.page == b.page and a.col == b.col and 0 < b.y0 - a.y0 < 3 * a.size
+    ]
+    return median(gaps) if gaps else 12.0

@@ -1,0 +1,97 @@
+"""Where the bibliographies are: their headings, where each ends, and a fallback without heading."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from arxref.pdf._labels import label_of
+from arxref.pdf._layout import Line, body_size
+
+_NAMES = (
+    r"references?(\s+(and|&)\s+notes)?|notes\s+and\s+references|references\s+cited|cited\s+references"
+    r"|reference\s+list|bibliography|bibliographie|literature(\s+cited)?|cited\s+literature|works\s+cited"
+    r"|r[ée]f[ée]rences(\s+bibliographiques)?|literatur|literaturverzeichnis|quellenverzeichnis"
+    r"|quellen|bibliograf[íi]a|referencias|riferimenti(\s+bibliografici)?|список\s+литературы|литература"
+)
+# An optional section number ("7", "7.", "VII.", "A.") may precede the name.
+HEADING = re.compile(rf"^(?:(?:\d{{1,2}}|[IVXL]{{1,5}}|[A-Z])\.?\s+)?(?:{_NAMES})\s*:?$", re.I)
+_END = re.compile(
+    r"^(?:(?:\d{1,2}|[IVXL]{1,5}|[A-Z])\.?\s+)?(?:appendix|appendices|appendix\s+\w+|supplementary|supplemental"
+    r"|supporting\s+information|biograph(?:y|ies)|author\s+biograph\w*|about\s+the\s+authors?|acknowledge?ments?"
+    r"|anhang|erkl[äa]rung|index|glossary|list\s+of\s+\w+|figure\s+captions|tables?|chapter\s+\d+|endnotes|notes)\b",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Section:
+    """The lines of one bibliography, from after its heading to its end."""
+
+    lines: tuple[Line, ...]
+    heading: str | None
+
+
+def _despace(text: str) -> str:
+    """`L I T E R AT U R` (letter-spaced small caps) read as `LITERATUR`."""
+    parts = text.split()
+    if len(parts) >= 4 and sum(len(p) <= 2 for p in parts) >= 0.75 * len(parts):
+        return "".join(parts)
+    return text
+
+
+def is_heading(ln: Line) -> bool:
+    """Whether a line is a bibliography heading by its words."""
+    return bool(HEADING.match(_despace(ln.text)))
+
+
+def page_has_heading(text: str) -> bool:
+    """Whether a page's plain text holds a line that reads as a bibliography heading."""
+    return any(HEADING.match(_despace(t.strip())) for t in text.splitlines() if len(t) < 60)
+
+
+def _ends_section(ln: Line, body: float) -> bool:
+    """A heading that closes a bibliography: appendix, biographies, a new chapter..."""
+    if len(ln.text) > 70 or label_of(ln.text) is not None and not ln.bold:
+        return False
+    if _END.match(_despace(ln.text)) and (ln.bold or ln.size > body + 0.5 or ln.text.isupper()):
+        return True
+    return ln.size >= body + 1.5 and len(ln.text.split()) <= 10 and not ln.text.endswith((".", ","))
+
+
+def split_sections(lines: list[Line]) -> list[Section]:
+    """Every bibliography among `lines` (reading order), each ended by the next heading or the end."""
+    starts = [i for i, ln in enumerate(lines) if is_heading(ln)]
+    sections = []
+    for n, start in enumerate(starts):
+        stop = starts[n + 1] if n + 1 < len(starts) else len(lines)
+        chunk = lines[start + 1 : stop]
+        body = body_size(chunk[:60])
+        for j, ln in enumerate(chunk):
+            if _ends_section(ln, body):
+                chunk = chunk[:j]
+                break
+        if chunk:
+            sections.append(Section(tuple(chunk), lines[start].text))
+    return sections
+
+
+def find_unheaded(lines: list[Line]) -> Section | None:
+    """A bibliography printed without heading: the last run of label-shaped starts 1, 2, 3..."""
+    firsts = [i for i, ln in enumerate(lines) if (lab := label_of(ln.text)) and lab.number == 1]
+    for i in reversed(firsts):
+        fam = label_of(lines[i].text).family
+        want, seen = 2, 0
+        for ln in lines[i + 1 : i + 80]:
+            lab = label_of(ln.text)
+            if lab and lab.family == fam and lab.number == want:
+                want, seen = want + 1, seen + 1
+        if seen >= 2:
+            chunk = lines[i:]
+            body = body_size(chunk[:60])
+            for j, ln in enumerate(chunk[1:], 1):
+                if _ends_section(ln, body):
+                    chunk = chunk[:j]
+                    break
+            return Section(tuple(chunk), None)
+    return None

@@ -1,0 +1,126 @@
+"""Split a bibliography's lines into entries, for each label family or none.
+
+Numeric labels ([1], 1., (1), bare or superscript 1) start an entry only when the
+number continues the index chain; alpha labels ([BCD+12]) start one at the label
+position; unlabeled author-year lists are split by hanging indent, or, when the list
+has none, by vertical gaps and the shape of an author-list start.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from arxref.pdf._labels import Label, accept_number, label_of
+from arxref.pdf._layout import Line
+
+_NUMERIC = ("bracket", "paren", "dot", "bare")
+_AUTHOR_START = re.compile(
+    r"^(?:[A-Z][\w'’`´¨\-]+(?:\s+[A-Z][\w'’\-]+)?,\s*(?:[A-Z]|\w)|[A-Z]\.(?:\s?[A-Z]\.)*\s*[A-Z]"
+    r"|[A-Z][\w'’\-]+\s+(?:[A-Z]\.\s*)+|[A-Z][a-z]+\s+[A-Z][a-z]+(?:,|\s+and\b))"
+)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One entry's lines with its printed label and index."""
+
+    lines: tuple[Line, ...]
+    label: Label | None
+    index: int
+    flags: tuple[str, ...] = ()
+
+
+def _lefts(lines: tuple[Line, ...]) -> dict[tuple[int, int], float]:
+    """The left edge of each column on each page."""
+    lefts: dict[tuple[int, int], float] = {}
+    for ln in lines:
+        key = (ln.page, ln.col)
+        lefts[key] = min(lefts.get(key, 1e9), ln.x0)
+    return lefts
+
+
+def _chain(lines: tuple[Line, ...], family: str, lefts: dict) -> list[tuple[int, Label]]:
+    """Line positions that start an entry under a numeric family, following the index chain."""
+    starts: list[tuple[int, Label]] = []
+    previous = 0
+    for i, ln in enumerate(lines):
+        lab = label_of(ln.text, family)
+        if lab is None or lab.number is None:
+            continue
+        at_pos = ln.x0 <= lefts[(ln.page, ln.col)] + 12
+        if family == "bare" and not at_pos:
+            continue
+        if accept_number(previous, lab.number, at_pos):
+            starts.append((i, lab))
+            previous = lab.number
+    return starts
+
+
+def _alpha(lines: tuple[Line, ...], lefts: dict) -> list[tuple[int, Label]]:
+    starts = []
+    for i, ln in enumerate(lines):
+        lab = label_of(ln.text, "alpha")
+        if lab is not None and ln.x0 <= lefts[(ln.page, ln.col)] + 4:
+            starts.append((i, lab))
+    return starts
+
+
+def _unlabeled(lines: tuple[Line, ...], lefts: dict) -> list[int]:
+    """Entry starts of an author-year list: hanging indent, else gaps and author-list shape."""
+    offsets = [ln.x0 - lefts[(ln.page, ln.col)] for ln in lines]
+    indented = sum(1 for o in offsets if 3 < o < 45)
+    if indented >= 0.15 * len(lines):
+        return [i for i, o in enumerate(offsets) if o <= 2.5]
+    gaps = sorted(
+        b.y0 - a.y1 for a, b in zip(lines, lines[1:], strict=False) if a.page == b.page and a.col == b.col
+    )
+    typical = gaps[len(gaps) // 4] if gaps else 2.0
+    starts = [0]
+    for i in range(1, len(lines)):
+        a, b = lines[i - 1], lines[i]
+        if a.page == b.page and a.col == b.col:
+            if b.y0 - a.y1 > typical + 0.35 * b.size:
+                starts.append(i)
+        elif a.text.rstrip().endswith(".") and _AUTHOR_START.match(b.text):
+            starts.append(i)
+    return starts
+
+
+def split_entries(lines: tuple[Line, ...]) -> list[Entry]:
+    """The entries of one bibliography, in order, each with its printed label and index."""
+    if not lines:
+        return []
+    lefts = _lefts(lines)
+    best_family, best = None, []
+    for family in _NUMERIC:
+        starts = _chain(lines, family, lefts)
+        if len(starts) > len(best):
+            best_family, best = family, starts
+    alpha = _alpha(lines, lefts)
+    if len(alpha) > len(best):
+        best_family, best = "alpha", alpha
+    if len(best) >= 2:
+        return _numbered(lines, best, best_family)
+    starts = _unlabeled(lines, lefts)
+    entries = []
+    for n, (a, b) in enumerate(zip(starts, [*starts[1:], len(lines)], strict=False), 1):
+        entries.append(Entry(lines[a:b], None, n))
+    return entries
+
+
+def _numbered(lines: tuple[Line, ...], starts: list[tuple[int, Label]], family: str | None) -> list[Entry]:
+    entries = []
+    previous = 0
+    bounds = [*(i for i, _ in starts[1:]), len(lines)]
+    for n, ((i, lab), end) in enumerate(zip(starts, bounds, strict=False), 1):
+        flags: tuple[str, ...] = ()
+        if family == "alpha":
+            index = n
+        else:
+            index = lab.number or n
+            if index != previous + 1:
+                flags = ("index_gap",)
+            previous = index
+        entries.append(Entry(lines[i:end], lab, index, flags))
+    return entries
