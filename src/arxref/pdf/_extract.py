@@ -13,7 +13,7 @@ import pymupdf
 
 from arxref.domain import Extraction, ParsedReference, Provenance, RawReference, ReferenceSource
 from arxref.errors import NoBibliography
-from arxref.pdf._furniture import remove_furniture
+from arxref.pdf._furniture import margin_shapes, remove_furniture
 from arxref.pdf._ids import find_arxiv_id, find_doi, ids_from_uri
 from arxref.pdf._joins import document_vocabulary, join_lines
 from arxref.pdf._layout import Line, read_page_lines
@@ -30,8 +30,9 @@ _LABEL_START = re.compile(r"^\s*(\[\d{1,4}\]|\d{1,4}\.\s|\(\d{1,4}\)\s)")
 class _Pages:
     """Close reading of pages on demand, each page read at most once."""
 
-    def __init__(self, doc: pymupdf.Document) -> None:
+    def __init__(self, doc: pymupdf.Document, texts: tuple[str, ...]) -> None:
         self.doc = doc
+        self.recurring = margin_shapes(texts)
         self.cache: dict[int, tuple[Line, ...]] = {}
         self.links: dict[int, tuple[Link, ...]] = {}
 
@@ -41,7 +42,7 @@ class _Pages:
                 page = self.doc[p]
                 self.cache[p] = read_page_lines(page)
                 self.links[p] = read_links(page)
-        cleaned = remove_furniture([self.cache[p] for p in pages], HEADING)
+        cleaned = remove_furniture([self.cache[p] for p in pages], HEADING, self.recurring)
         return [ln for page in cleaned for ln in page]
 
     def all_links(self) -> tuple[Link, ...]:
@@ -153,7 +154,7 @@ def extract_pdf_references(data: bytes) -> Extraction:
     doc = open_pdf(data)
     try:
         texts = read_page_texts(doc)
-        pages = _Pages(doc)
+        pages = _Pages(doc, texts)
         notes = []
         sections = _headed_sections(pages, texts)
         if not sections:

@@ -13,6 +13,7 @@ from arxref.pdf._layout import Line
 
 _PAGE_NO = re.compile(r"^(page\s+)?(\d{1,4}|[ivxlc]{1,6})(\s*(/|of)\s*\d{1,4})?$", re.I)
 _NUMBERED_HEAD = re.compile(r"^\d{1,4}\s|\s\d{1,4}$")
+_MARKER = re.compile(r"^[*†‡§¶]")
 _MARGIN = 0.085  # fraction of the page height where running heads and feet live
 
 
@@ -44,13 +45,42 @@ def _typical_gap(lines: tuple[Line, ...]) -> float:
     return gaps[len(gaps) // 2] if gaps else 2.0
 
 
-def remove_furniture(pages: list[tuple[Line, ...]], heading: re.Pattern[str]) -> list[tuple[Line, ...]]:
-    """Each page's lines without running heads, feet, page numbers and line numbers."""
-    shapes: dict[str, int] = {}
-    for lines in pages:
-        marginal = {_shape(ln.text) for ln in lines if ln.y1 < ln.page_height * 0.15 or ln.y0 > ln.page_height * 0.85}
-        for shape in marginal:
-            shapes[shape] = shapes.get(shape, 0) + 1
+def margin_shapes(texts: tuple[str, ...]) -> frozenset[str]:
+    """Shapes of the first and last lines of page texts that recur on three pages or more."""
+    counts: dict[str, int] = {}
+    for text in texts:
+        lines = [t.strip() for t in text.splitlines() if t.strip()]
+        for shape in {_shape(t) for t in lines[:3] + lines[-3:]}:
+            counts[shape] = counts.get(shape, 0) + 1
+    return frozenset(k for k, v in counts.items() if v >= 3 and k.strip("#"))
+
+
+def _is_footnote_start(ln: Line, before: Line | None, rest: list[Line], heading: re.Pattern[str]) -> bool:
+    """A note at the foot of a column: a raised marker, smaller type than the text above it."""
+    if ln.y0 < ln.page_height * 0.6 or before is None or heading.match(before.text):
+        return False
+    marked = ln.first_size < 0.8 * ln.size or bool(_MARKER.match(ln.text))
+    smaller = ln.size < before.size - 0.4
+    return marked and smaller and all(o.size <= ln.size + 0.2 for o in rest)
+
+
+def _drop_footnotes(lines: tuple[Line, ...], heading: re.Pattern[str]) -> tuple[Line, ...]:
+    drop: set[int] = set()
+    for col in {ln.col for ln in lines}:
+        idx = [i for i, ln in enumerate(lines) if ln.col == col]
+        for k, i in enumerate(idx):
+            before = lines[idx[k - 1]] if k else None
+            rest = [lines[j] for j in idx[k + 1 :]]
+            if _is_footnote_start(lines[i], before, rest, heading):
+                drop.update(idx[k:])
+                break
+    return tuple(ln for i, ln in enumerate(lines) if i not in drop)
+
+
+def remove_furniture(
+    pages: list[tuple[Line, ...]], heading: re.Pattern[str], recurring: frozenset[str] = frozenset()
+) -> list[tuple[Line, ...]]:
+    """Each page's lines without running heads, feet, page numbers, line numbers and footnotes."""
     out = []
     for lines in pages:
         if not lines:
@@ -66,17 +96,9 @@ def remove_furniture(pages: list[tuple[Line, ...]], heading: re.Pattern[str]) ->
                 continue  # line numbers of a review copy
             others = [o for o in lines if o is not ln and (o.col == ln.col or -1 in (o.col, ln.col))]
             if _is_margin_line(ln, others, gap_needed):
-                repeated = shapes.get(_shape(ln.text), 0) >= 2
-                wanted_heading = heading.match(ln.text) and ln.size > body + 0.5 and not repeated
-                looks_furniture = (
-                    _PAGE_NO.match(ln.text)
-                    or repeated
-                    or abs(ln.size - body) >= 0.5
-                    or _NUMBERED_HEAD.search(ln.text)
-                    or ln.text.isupper()
-                )
-                if looks_furniture and not wanted_heading:
+                bare = _NUMBERED_HEAD.sub("", ln.text).strip()
+                if _PAGE_NO.match(ln.text) or _shape(ln.text) in recurring or _shape(bare) in recurring:
                     continue
             kept.append(ln)
-        out.append(tuple(kept))
+        out.append(_drop_footnotes(tuple(kept), heading))
     return out

@@ -159,16 +159,33 @@ def read_page_lines(page: pymupdf.Page) -> tuple[Line, ...]:
     lines = [_to_line(row, page, col) for col, fs in groups.items() for row in _merge(fs)]
     lines.sort(key=lambda ln: (ln.y0 + ln.y1) / 2)
     ordered: list[Line] = []
-    band: list[Line] = []
-    for ln in lines:
-        if ln.col == -1:
-            ordered.extend(sorted(band, key=lambda b: b.col))
-            ordered.append(ln)
-            band = []
-        else:
-            band.append(ln)
-    ordered.extend(sorted(band, key=lambda b: b.col))
+    for stripe in _stripes(lines):
+        band: list[Line] = []
+        for ln in stripe:
+            if ln.col == -1:
+                ordered.extend(sorted(band, key=lambda b: b.col))
+                ordered.append(ln)
+                band = []
+            else:
+                band.append(ln)
+        ordered.extend(sorted(band, key=lambda b: b.col))
     return tuple(ordered)
+
+
+def _stripes(lines: list[Line]) -> list[list[Line]]:
+    """Lines cut where an empty horizontal stripe crosses both columns (a rule, a float, a break)."""
+    if not lines or not any(ln.col == 1 for ln in lines):
+        return [lines]
+    heights = sorted(ln.y1 - ln.y0 for ln in lines)
+    need = 1.6 * heights[len(heights) // 2]
+    stripes: list[list[Line]] = [[]]
+    bottom = None
+    for ln in lines:  # sorted by vertical centre
+        if bottom is not None and ln.y0 - bottom > need:
+            stripes.append([])
+        stripes[-1].append(ln)
+        bottom = ln.y1 if bottom is None else max(bottom, ln.y1)
+    return stripes
 
 
 def body_size(lines: tuple[Line, ...] | list[Line]) -> float:

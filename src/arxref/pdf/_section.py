@@ -24,6 +24,10 @@ _END = re.compile(
 )
 
 
+_TOC_NUMBER = re.compile(r"^(\.\s*)*([0-9]{1,4}|[ivxlc]{1,6})$")
+_CAPTION = re.compile(r"^(fig\.|figure|table|abbildung|tabelle)\s*[0-9IVX]+[a-z]?\s*[:.|]", re.I)
+
+
 @dataclass(frozen=True)
 class Section:
     """The lines of one bibliography, from after its heading to its end."""
@@ -59,9 +63,42 @@ def _ends_section(ln: Line, body: float) -> bool:
     return ln.size >= body + 1.5 and len(ln.text.split()) <= 10 and not ln.text.endswith((".", ","))
 
 
+def _real_heading(i: int, lines: list[Line]) -> bool:
+    """A heading line that is neither a table-of-contents entry nor a running head."""
+    ln = lines[i]
+    if not is_heading(ln):
+        return False
+    same_page = [o for o in lines if o.page == ln.page and o is not ln]
+    for o in same_page:
+        if min(o.y1, ln.y1) - max(o.y0, ln.y0) > 0.5 * (ln.y1 - ln.y0) and _TOC_NUMBER.match(o.text):
+            return False  # "References .... 55" in a table of contents
+    if ln.y1 < ln.page_height * 0.12 and not any(o.y1 <= ln.y0 for o in same_page):
+        return ln.size > body_size(same_page) + 0.9 or ln.bold
+    return True
+
+
+def _caption_cut(chunk: list[Line]) -> list[Line]:
+    """The section without float captions: a wide caption is skipped, any other ends the section."""
+    kept: list[Line] = []
+    skipping = False
+    for j, ln in enumerate(chunk):
+        if skipping and ln.col == -1:
+            continue
+        skipping = False
+        if _CAPTION.match(ln.text):
+            two_col = any(o.col == 1 for o in chunk if o.page == ln.page)
+            later = [o for o in chunk[j + 1 :] if o.page == ln.page and o.col != -1]
+            if two_col and ln.col == -1 and later:
+                skipping = True
+                continue
+            break
+        kept.append(ln)
+    return kept
+
+
 def split_sections(lines: list[Line]) -> list[Section]:
     """Every bibliography among `lines` (reading order), each ended by the next heading or the end."""
-    starts = [i for i, ln in enumerate(lines) if is_heading(ln)]
+    starts = [i for i in range(len(lines)) if _real_heading(i, lines)]
     sections = []
     for n, start in enumerate(starts):
         stop = starts[n + 1] if n + 1 < len(starts) else len(lines)
@@ -71,6 +108,7 @@ def split_sections(lines: list[Line]) -> list[Section]:
             if _ends_section(ln, body):
                 chunk = chunk[:j]
                 break
+        chunk = _caption_cut(chunk)
         if chunk:
             sections.append(Section(tuple(chunk), lines[start].text))
     return sections
@@ -93,5 +131,5 @@ def find_unheaded(lines: list[Line]) -> Section | None:
                 if _ends_section(ln, body):
                     chunk = chunk[:j]
                     break
-            return Section(tuple(chunk), None)
+            return Section(tuple(_caption_cut(chunk)), None)
     return None

@@ -87,10 +87,32 @@ def _unlabeled(lines: tuple[Line, ...], lefts: dict) -> list[int]:
     return starts
 
 
+def _cut_at_gap(entries: list[Entry], lines: tuple[Line, ...]) -> list[Entry]:
+    """Each entry ends at a wide vertical gap in its column: what follows is not part of it."""
+    gaps = sorted(
+        b.y0 - a.y1 for a, b in zip(lines, lines[1:], strict=False) if a.page == b.page and a.col == b.col
+    )
+    typical = gaps[len(gaps) // 2] if gaps else 2.0
+    out = []
+    for e in entries:
+        ls = list(e.lines)
+        for k in range(1, len(ls)):
+            a, b = ls[k - 1], ls[k]
+            if a.page == b.page and a.col == b.col and b.y0 - a.y1 > typical + 1.2 * b.size:
+                e = Entry(tuple(ls[:k]), e.label, e.index, (*e.flags, "cut_at_gap"))
+                break
+        out.append(e)
+    return out
+
+
 def split_entries(lines: tuple[Line, ...]) -> list[Entry]:
     """The entries of one bibliography, in order, each with its printed label and index."""
     if not lines:
         return []
+    return _cut_at_gap(_split(lines), lines)
+
+
+def _split(lines: tuple[Line, ...]) -> list[Entry]:
     lefts = _lefts(lines)
     best_family, best = None, []
     for family in _NUMERIC:
