@@ -1,0 +1,74 @@
+"""Split a `thebibliography` environment (from a bibtex .bbl or written into the .tex) into items."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from arxref.source.latex_text import Macro
+from arxref.source.texscan import read_group, read_optional
+
+# achemso (mciteplus) writes `mcitethebibliography`; the body is the same.
+_BEGIN = re.compile(r"\\begin\s*\{(?:mcite)?thebibliography\}")
+_END = re.compile(r"\\end\s*\{(?:mcite)?thebibliography\}")
+_ITEM = re.compile(r"\\bibitem(?![A-Za-z@])\*?")
+_PREAMBLE_DEF = re.compile(r"\\(?:providecommand|newcommand|renewcommand)\*?\s*\{?\\([A-Za-z@]+)\}?\s*"
+                           r"(?:\[(\d)\])?\s*\{")
+
+
+@dataclass(frozen=True)
+class BibItem:
+    """One \\bibitem: its optional label as written, its key, and its body in LaTeX."""
+
+    label: str | None
+    key: str
+    body: str
+
+
+@dataclass(frozen=True)
+class TheBibliography:
+    """One thebibliography environment: its items in typeset order and the macros its preamble defines."""
+
+    items: tuple[BibItem, ...]
+    macros: dict[str, Macro]
+
+
+def split_bibliographies(text: str) -> list[TheBibliography]:
+    """Every thebibliography environment in `text`, in order (a .bbl may hold more than one)."""
+    envs = []
+    pos = 0
+    while True:
+        begin = _BEGIN.search(text, pos)
+        if begin is None:
+            break
+        _, body_start = read_group(text, begin.end())
+        end = _END.search(text, body_start)
+        stop = end.start() if end else len(text)
+        envs.append(split_items(text[body_start:stop]))
+        pos = end.end() if end else len(text)
+    if not envs and _ITEM.search(text):
+        envs.append(split_items(text))
+    return envs
+
+
+def split_items(body: str) -> TheBibliography:
+    """Split the inside of a thebibliography environment at each \\bibitem."""
+    starts = [m for m in _ITEM.finditer(body)]
+    preamble = body[: starts[0].start()] if starts else body
+    items = []
+    for n, m in enumerate(starts):
+        label, pos = read_optional(body, m.end())
+        key, pos = read_group(body, pos)
+        stop = starts[n + 1].start() if n + 1 < len(starts) else len(body)
+        items.append(BibItem(label, (key or "").strip(), body[pos:stop].strip()))
+    return TheBibliography(tuple(items), preamble_macros(preamble))
+
+
+def preamble_macros(preamble: str) -> dict[str, Macro]:
+    """Simple \\providecommand/\\newcommand definitions in a .bbl preamble (e.g. \\etalchar, \\noopsort)."""
+    macros = {}
+    for m in _PREAMBLE_DEF.finditer(preamble):
+        body, _ = read_group(preamble, m.end() - 1)
+        if body is not None and "@" not in body and "\\csname" not in body and "\\if" not in body:
+            macros[m.group(1)] = Macro(int(m.group(2) or 0), body)
+    return macros

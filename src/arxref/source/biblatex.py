@@ -1,0 +1,131 @@
+"""Read a biblatex/biber .bbl: per refsection, the entries of its first data list, in typeset order."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from arxref.source.texscan import match_brace, read_group, read_optional, skip_space
+
+_REFSECTION = re.compile(r"\\refsection\s*\{([^}]*)\}")
+_LIST_START = re.compile(r"\\(?:datalist|sortlist)\s*(?:\[[^\]]*\])?\s*\{[^}]*\}")
+_LIST_END = re.compile(r"\\end(?:datalist|sortlist)\b")
+_ENTRY = re.compile(r"\\entry\s*\{")
+_ENDENTRY = re.compile(r"\\endentry\b")
+_PART = re.compile(r"\\(field|name|list|verb|range|strng|true|keyw)(?![A-Za-z])")
+_VERB = re.compile(r"\{([^}]*)\}((?:\s*\\verb [^\n]*)*)\s*\\endverb")
+_NAMEPART = re.compile(r"\b(family|given|prefix|suffix)=")
+_SKIP_OPTIONS = ("skipbib", "dataonly")
+
+
+@dataclass(frozen=True)
+class BiblatexEntry:
+    """One biblatex entry: key, type, fields (LaTeX values), name lists and literal lists."""
+
+    key: str
+    type: str
+    fields: dict[str, str]
+    names: dict[str, tuple[dict[str, str], ...]]
+    lists: dict[str, tuple[str, ...]]
+
+
+def is_biblatex_bbl(text: str) -> bool:
+    """True when the .bbl was written by biber/biblatex rather than bibtex."""
+    return "\\entry{" in text or "biblatex auxiliary file" in text[:400]
+
+
+def parse_biblatex_bbl(text: str) -> list[list[BiblatexEntry]]:
+    """The entry lists of a biblatex .bbl, one per refsection with entries, each in typeset order."""
+    sections = []
+    starts = list(_REFSECTION.finditer(text)) or [None]
+    for n, m in enumerate(starts):
+        begin = m.end() if m else 0
+        stop = starts[n + 1].start() if m and n + 1 < len(starts) else len(text)
+        body = text[begin:stop]
+        lst = _LIST_START.search(body)
+        if lst:
+            end = _LIST_END.search(body, lst.end())
+            body = body[lst.end() : end.start() if end else len(body)]
+        entries = list(_iter_entries(body))
+        if entries:
+            sections.append(entries)
+    return sections
+
+
+def _iter_entries(body: str):
+    pos = 0
+    while True:
+        m = _ENTRY.search(body, pos)
+        if m is None:
+            return
+        key, p = read_group(body, m.end() - 1)
+        etype, p = read_group(body, p)
+        options, p = read_group(body, p)
+        end = _ENDENTRY.search(body, p)
+        stop = end.start() if end else len(body)
+        pos = end.end() if end else len(body)
+        if any(o in (options or "") for o in _SKIP_OPTIONS):
+            continue
+        yield _parse_entry((key or "").strip(), (etype or "").strip(), body[p:stop])
+
+
+def _parse_entry(key: str, etype: str, body: str) -> BiblatexEntry:
+    fields: dict[str, str] = {}
+    names: dict[str, tuple[dict[str, str], ...]] = {}
+    lists: dict[str, tuple[str, ...]] = {}
+    pos = 0
+    for m in _PART.finditer(body):
+        if m.start() < pos:
+            continue
+        kind = m.group(1)
+        p = m.end()
+        if kind == "verb":
+            v = _VERB.match(body, p)
+            if v:
+                lines = [ln.strip()[len("\\verb "):] for ln in v.group(2).strip().splitlines()]
+                fields.setdefault(v.group(1), "".join(x.strip() for x in lines))
+                pos = v.end()
+            continue
+        _, p = read_optional(body, p)
+        name, p = read_group(body, p)
+        if kind == "field":
+            value, p = read_group(body, p)
+            fields.setdefault((name or "").strip(), value or "")
+        elif kind == "name":
+            _, p = read_group(body, p)
+            _, p = read_group(body, p)
+            block, p = read_group(body, p)
+            names[(name or "").strip()] = tuple(_parse_names(block or ""))
+        elif kind == "list":
+            _, p = read_group(body, p)
+            block, p = read_group(body, p)
+            lists[(name or "").strip()] = tuple(_groups(block or ""))
+        else:
+            _, p = read_group(body, p) if kind in ("range", "strng") else (None, p)
+        pos = p
+    return BiblatexEntry(key, etype, fields, names, lists)
+
+
+def _groups(block: str) -> list[str]:
+    out = []
+    pos = skip_space(block, 0)
+    while pos < len(block):
+        if block[pos] == "{":
+            end = match_brace(block, pos)
+            out.append(block[pos + 1 : end - 1])
+            pos = end
+        else:
+            pos += 1
+    return out
+
+
+def _parse_names(block: str) -> list[dict[str, str]]:
+    people = []
+    for person in _groups(block):
+        parts: dict[str, str] = {}
+        for m in _NAMEPART.finditer(person):
+            value, _ = read_group(person, m.end())
+            parts.setdefault(m.group(1), value or "")
+        if parts:
+            people.append(parts)
+    return people

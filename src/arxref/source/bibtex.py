@@ -1,0 +1,149 @@
+"""Read a .bib database: entries with their fields as LaTeX strings, @string macros expanded."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from arxref.source.texscan import match_brace
+
+_AT = re.compile(r"@\s*([A-Za-z]+)\s*([{(])")
+_KEY = re.compile(r"\s*([^,\s{}()=\"#]*)\s*,?")
+_FIELD = re.compile(r"\s*,?\s*([A-Za-z][\w:.+/-]*)\s*=\s*")
+_WORD = re.compile(r"[^\s,#{}()\"=]+")
+_MONTHS = {m: m.capitalize() for m in ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep",
+                                       "oct", "nov", "dec")}
+
+
+@dataclass(frozen=True)
+class BibEntry:
+    """One .bib entry: type, key, and fields (lower-case names -> LaTeX value)."""
+
+    type: str
+    key: str
+    fields: dict[str, str]
+
+
+def parse_bib(text: str) -> dict[str, BibEntry]:
+    """Parse .bib text into {key: entry}; malformed entries are skipped, never fatal."""
+    strings: dict[str, str] = dict(_MONTHS)
+    entries: dict[str, BibEntry] = {}
+    pos = 0
+    n = len(text)
+    while pos < n:
+        m = _AT.search(text, pos)
+        if m is None:
+            break
+        kind = m.group(1).lower()
+        close = "}" if m.group(2) == "{" else ")"
+        start = m.end()
+        if m.group(2) == "{":
+            end = match_brace(text, m.end() - 1)
+        else:
+            end = text.find(")\n", start)
+            end = n if end < 0 else end + 1
+        body = text[start : end - 1] if text[end - 1 : end] == close else text[start:end]
+        pos = end
+        if kind in ("comment", "preamble"):
+            continue
+        if kind == "string":
+            fields = _parse_fields(body, strings)
+            strings.update({k.lower(): v for k, v in fields.items()})
+            continue
+        km = _KEY.match(body)
+        if km is None or not km.group(1):
+            continue
+        fields = _parse_fields(body[km.end():], strings)
+        entries.setdefault(km.group(1), BibEntry(kind, km.group(1), fields))
+    return entries
+
+
+def _parse_fields(body: str, strings: dict[str, str]) -> dict[str, str]:
+    fields: dict[str, str] = {}
+    pos = 0
+    n = len(body)
+    while pos < n:
+        m = _FIELD.match(body, pos)
+        if m is None:
+            nxt = body.find(",", pos + 1)
+            if nxt < 0:
+                break
+            pos = nxt
+            continue
+        name = m.group(1).lower()
+        value, pos = _parse_value(body, m.end(), strings)
+        fields.setdefault(name, value)
+    return fields
+
+
+def _parse_value(body: str, pos: int, strings: dict[str, str]) -> tuple[str, int]:
+    parts: list[str] = []
+    n = len(body)
+    while pos < n:
+        while pos < n and body[pos] in " \t\r\n":
+            pos += 1
+        if pos >= n:
+            break
+        c = body[pos]
+        if c == "{":
+            end = match_brace(body, pos)
+            parts.append(body[pos + 1 : end - 1])
+            pos = end
+        elif c == '"':
+            end = _quote_end(body, pos + 1)
+            parts.append(body[pos + 1 : end])
+            pos = end + 1
+        else:
+            w = _WORD.match(body, pos)
+            if w is None:
+                break
+            word = w.group()
+            parts.append(word if word.isdigit() else strings.get(word.lower(), word))
+            pos = w.end()
+        while pos < n and body[pos] in " \t\r\n":
+            pos += 1
+        if pos < n and body[pos] == "#":
+            pos += 1
+            continue
+        break
+    return "".join(parts), pos
+
+
+def _quote_end(body: str, pos: int) -> int:
+    depth = 0
+    n = len(body)
+    while pos < n:
+        c = body[pos]
+        if c == "\\":
+            pos += 2
+            continue
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+        elif c == '"' and depth <= 0:
+            return pos
+        pos += 1
+    return n
+
+
+def split_names(value: str) -> list[str]:
+    """Split a bibtex name list at ' and ' outside braces."""
+    names, depth, start, i = [], 0, 0, 0
+    low = value.lower()
+    n = len(value)
+    while i < n:
+        c = value[i]
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+        elif (depth == 0 and c.isspace() and low.startswith("and", i + 1) and i + 4 < n
+              and value[i + 4].isspace()):
+            names.append(value[start:i].strip())
+            i += 4
+            start = i
+            continue
+        i += 1
+    names.append(value[start:].strip())
+    return [x for x in names if x]

@@ -1,0 +1,312 @@
+"""Find the main document of an e-print and walk it, in reading order, through \\input/\\include.
+
+The walk yields where bibliographies are printed (`BibSite`), the citation keys in order of first
+citation, the user macros defined on the way, and which bibliography style was declared.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from arxref.source.latex_text import Macro
+from arxref.source.texscan import decode_tex, read_group, read_optional, skip_space, strip_comments
+
+TEX_SUFFIXES = (".tex", ".ltx", ".latex", ".bbl", "")
+_MAX_DEPTH = 24
+_COMMON_MAIN_NAMES = ("main", "ms", "paper", "article", "thesis", "manuscript")
+
+
+class SiteKind(StrEnum):
+    """How a bibliography is printed: written into the .tex, read from a bibtex .bbl, or biblatex."""
+
+    INLINE = "inline"
+    BBL = "bbl"
+    BIBLATEX = "biblatex"
+
+
+@dataclass(frozen=True)
+class BibSite:
+    """One place where the document prints a bibliography, in reading order."""
+
+    kind: SiteKind
+    file: str
+    bbl: str | None = None
+    inline: str | None = None
+    bib_files: tuple[str, ...] = ()
+    style: str | None = None
+
+
+@dataclass(frozen=True)
+class Document:
+    """What the walk of the main document found."""
+
+    main: str
+    sites: tuple[BibSite, ...]
+    citations: tuple[str, ...]
+    macros: Mapping[str, Macro] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+
+
+_EVENT = re.compile(
+    r"\\(input|include|subfile|import|subimport|inputfrom|includefrom|subinputfrom|subincludefrom"
+    r"|bibliography[A-Za-z]*|printbibliography|bibbysection|addbibresource|addglobalbib|putbib|newcites"
+    r"|usepackage|RequirePackage|[A-Za-z]*cite[A-Za-z]*|newcommand|renewcommand|providecommand"
+    r"|DeclareRobustCommand|def|begin\s*\{(?:mcite)?thebibliography\}|end\s*\{document\})(?![A-Za-z@])\*?"
+)
+_DOCCLASS = re.compile(r"\\document(?:class|style)(?![A-Za-z])")
+_THEBIB_END = re.compile(r"\\end\s*\{(?:mcite)?thebibliography\}")
+_BARE_NAME = re.compile(r"\s*([^\s{}\\%]+)")
+_DEF = re.compile(r"\s*\\([A-Za-z@]+)((?:#\d)*)\s*\{")
+_UNSAFE_BODY = re.compile(r"\\(?:def|edef|gdef|csname|if|else|fi|begingroup|endgroup|catcode|expandafter"
+                          r"|let|@|newcommand|renewcommand|providecommand|futurelet|afterassignment)|@")
+
+
+@dataclass
+class _Walk:
+    files: Mapping[str, bytes]
+    texts: dict[str, str]
+    notes: list[str]
+    chapterbib: bool = False
+    biblatex: bool = False
+    style: dict[str, str] = field(default_factory=dict)
+    bibs: list[str] = field(default_factory=list)
+    cites: dict[str, None] = field(default_factory=dict)
+    macros: dict[str, Macro] = field(default_factory=dict)
+    sites: list[tuple[str, str, str | None, str | None, str]] = field(default_factory=list)
+    newcites: list[str] = field(default_factory=list)
+    putbib: int = 0
+
+
+def text_of(files: Mapping[str, bytes], texts: dict[str, str], notes: list[str], path: str) -> str:
+    """Decoded, comment-free text of a member (cached in `texts`), noting a latin-1 fallback."""
+    if path not in texts:
+        raw, enc = decode_tex(files[path])
+        if enc != "utf-8":
+            notes.append(f"latin-1 fallback in {path}")
+        # bibtex has no comment syntax inside entries: `%` in a .bib value (URLs) is literal.
+        texts[path] = raw if path.lower().endswith(".bib") else strip_comments(raw)
+    return texts[path]
+
+
+def resolve_member(files: Mapping[str, bytes], name: str, dirs: tuple[str, ...],
+                   suffixes: tuple[str, ...] = TEX_SUFFIXES) -> str | None:
+    """The archive member that `name` (as written in \\input or \\bibliography) refers to, if any."""
+    name = name.strip().strip('"')
+    if not name:
+        return None
+    for d in dirs:
+        base = posixpath.normpath(posixpath.join(d, name)) if d else posixpath.normpath(name)
+        for suf in suffixes:
+            if base + suf in files:
+                return base + suf
+    return None
+
+
+def _is_junk(path: str) -> bool:
+    """macOS resource forks (`._x.tex`, `__MACOSX/`) that tar archives from Macs carry along."""
+    return posixpath.basename(path).startswith("._") or path.startswith("__MACOSX/")
+
+
+def find_main_tex(files: Mapping[str, bytes], texts: dict[str, str], notes: list[str]) -> str | None:
+    """The .tex that LaTeX would be run on: it has \\documentclass; ties go to the one with a .bbl."""
+    tex = [p for p in files if p.lower().endswith((".tex", ".ltx", ".latex")) and not _is_junk(p)]
+    if not tex:
+        return None
+    scored = []
+    for p in tex:
+        text = text_of(files, texts, notes, p)
+        stem = p.rsplit(".", 1)[0]
+        score = 0
+        if _DOCCLASS.search(text):
+            score += 8
+        if stem + ".bbl" in files:
+            score += 4
+        if "\\begin{document}" in text:
+            score += 2
+        if "\\bibliography" in text or "\\begin{thebibliography}" in text or "\\printbibliography" in text:
+            score += 2
+        if posixpath.basename(stem).lower() in _COMMON_MAIN_NAMES:
+            score += 1
+        scored.append((score, len(files[p]), -p.count("/"), p))
+    return max(scored)[3]
+
+
+def walk_document(files: Mapping[str, bytes], main: str, texts: dict[str, str] | None = None,
+                  notes: list[str] | None = None) -> Document:
+    """Walk `main` and everything it inputs, in order, collecting bibliography sites and citations."""
+    w = _Walk(files, texts if texts is not None else {}, notes if notes is not None else [])
+    _walk_file(w, main, posixpath.dirname(main), None, 0, set())
+    main_stem = main.rsplit(".", 1)[0]
+    sites: list[BibSite] = []
+    seen: set[tuple[str, str | None]] = set()
+    bib_files = tuple(dict.fromkeys(w.bibs))
+    for kind, file, unit, inline, style_key in w.sites:
+        if kind == "inline":
+            sites.append(BibSite(SiteKind.INLINE, file, inline=inline, bib_files=bib_files,
+                                 style=w.style.get("")))
+            continue
+        stem = unit if kind == "unit" else main_stem
+        if kind == "suffix" and unit:
+            stem = unit
+        bbl = _find_bbl(files, stem, posixpath.dirname(main))
+        key = ("biblatex" if w.biblatex else "bbl", bbl or stem)
+        if key in seen:
+            continue
+        seen.add(key)
+        sites.append(BibSite(SiteKind.BIBLATEX if w.biblatex else SiteKind.BBL, file,
+                             bbl=bbl or stem + ".bbl", bib_files=bib_files,
+                             style=w.style.get(style_key, w.style.get(""))))
+    return Document(main, tuple(sites), tuple(w.cites), w.macros, tuple(w.notes))
+
+
+def _find_bbl(files: Mapping[str, bytes], stem: str, main_dir: str) -> str | None:
+    for cand in (stem + ".bbl", posixpath.join(main_dir, posixpath.basename(stem)) + ".bbl",
+                 posixpath.basename(stem) + ".bbl"):
+        if cand in files:
+            return cand
+    return None
+
+
+def _walk_file(w: _Walk, path: str, main_dir: str, unit: str | None, depth: int, active: set[str]) -> bool:
+    """Walk one file; returns False when \\end{document} was reached (stop reading)."""
+    if depth > _MAX_DEPTH or path in active:
+        return True
+    active.add(path)
+    text = text_of(w.files, w.texts, w.notes, path)
+    here = posixpath.dirname(path)
+    dirs = tuple(dict.fromkeys((here, main_dir, "")))
+    pos = 0
+    for m in _EVENT.finditer(text):
+        if m.start() < pos:
+            continue
+        cmd = m.group(1)
+        pos = m.end()
+        if cmd.startswith("end"):
+            active.discard(path)
+            return False
+        if cmd.startswith("begin"):
+            end = _THEBIB_END.search(text, pos)
+            stop = end.end() if end else len(text)
+            w.sites.append(("inline", path, unit, text[m.start():stop], ""))
+            pos = stop
+            continue
+        pos = _handle(w, cmd, text, pos, path, main_dir, dirs, unit, depth, active)
+        if pos < 0:
+            active.discard(path)
+            return False
+    active.discard(path)
+    return True
+
+
+def _handle(w: _Walk, cmd: str, text: str, pos: int, path: str, main_dir: str, dirs: tuple[str, ...],
+            unit: str | None, depth: int, active: set[str]) -> int:
+    if cmd in ("input", "include", "subfile", "import", "subimport", "inputfrom", "includefrom",
+               "subinputfrom", "subincludefrom"):
+        folder = ""
+        if cmd not in ("input", "include", "subfile"):
+            folder, pos = read_group(text, pos)
+            folder = folder or ""
+        if text.startswith("{", skip_space(text, pos)):
+            name, after = read_group(text, pos)
+        else:
+            bare = _BARE_NAME.match(text, pos)
+            if not bare:
+                return pos
+            name, after = bare.group(1), bare.end()
+        if not name:
+            return after
+        target = resolve_member(w.files, posixpath.join(folder, name) if folder else name, dirs)
+        if target is None or target.endswith((".sty", ".cls", ".bst", ".bib")):
+            return after
+        sub_unit = target.rsplit(".", 1)[0] if cmd == "include" else unit
+        keep_going = _walk_file(w, target, main_dir, sub_unit, depth + 1, active)
+        return after if keep_going else -1
+    if cmd in ("usepackage", "RequirePackage"):
+        _, pos = read_optional(text, pos)
+        pkgs, pos = read_group(text, pos)
+        names = {p.strip() for p in (pkgs or "").split(",")}
+        w.chapterbib |= "chapterbib" in names
+        w.biblatex |= "biblatex" in names or "biblatex-chicago" in names
+        return pos
+    if cmd.startswith("bibliographystyle"):
+        style, pos = read_group(text, pos)
+        w.style.setdefault(cmd[len("bibliographystyle"):], (style or "").strip())
+        return pos
+    if cmd.startswith("bibliography"):
+        suffix = cmd[len("bibliography"):]
+        if suffix and suffix not in w.newcites:
+            return pos
+        names, pos = read_group(text, pos)
+        for name in (names or "").split(","):
+            bib = resolve_member(w.files, name if name.strip().endswith(".bib") else name.strip() + ".bib",
+                                 dirs, ("",))
+            if bib:
+                w.bibs.append(bib)
+        if suffix:
+            w.sites.append(("suffix", path, suffix, None, suffix))
+        elif w.chapterbib and unit:
+            w.sites.append(("unit", path, unit, None, ""))
+        else:
+            w.sites.append(("main", path, None, None, ""))
+        return pos
+    if cmd in ("addbibresource", "addglobalbib"):
+        _, pos = read_optional(text, pos)
+        name, pos = read_group(text, pos)
+        bib = resolve_member(w.files, name or "", dirs, ("",))
+        if bib:
+            w.bibs.append(bib)
+        w.biblatex = True
+        return pos
+    if cmd in ("printbibliography", "bibbysection"):
+        w.biblatex = True
+        _, pos = read_optional(text, pos)
+        w.sites.append(("main", path, None, None, ""))
+        return pos
+    if cmd == "putbib":
+        w.putbib += 1
+        _, pos = read_optional(text, pos)
+        w.sites.append(("unit", path, f"bu{w.putbib}", None, ""))
+        return pos
+    if cmd == "newcites":
+        names, pos = read_group(text, pos)
+        _, pos = read_group(text, pos)
+        w.newcites.extend(n.strip() for n in (names or "").split(","))
+        return pos
+    if "cite" in cmd:
+        _, pos = read_optional(text, pos)
+        _, pos = read_optional(text, pos)
+        keys, pos = read_group(text, pos)
+        if keys and "\\" not in keys and len(keys) < 2000:
+            for key in keys.split(","):
+                if key.strip():
+                    w.cites.setdefault(key.strip(), None)
+        return pos
+    return _define(w, cmd, text, pos)
+
+
+def _define(w: _Walk, cmd: str, text: str, pos: int) -> int:
+    if cmd == "def":
+        m = _DEF.match(text, pos)
+        if not m:
+            return pos
+        body, end = read_group(text, m.end() - 1)
+        name, nargs = m.group(1), len(m.group(2)) // 2
+    else:
+        name_tok, pos = read_group(text, pos)
+        if not name_tok or not name_tok.startswith("\\"):
+            return pos
+        name = name_tok[1:].strip()
+        opt, pos = read_optional(text, pos)
+        default, pos = read_optional(text, pos)
+        body, end = read_group(text, pos)
+        nargs = int(opt) if opt and opt.strip().isdigit() else 0
+        if default is not None:
+            return end
+    fresh = cmd != "providecommand" or name not in w.macros
+    if body is not None and not _UNSAFE_BODY.search(body) and fresh:
+        w.macros[name] = Macro(nargs, body)
+    return end

@@ -1,0 +1,171 @@
+"""Extract the references of an unpacked e-print: main document -> bibliographies -> RawReferences."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from arxref.domain import Extraction, ParsedReference, Provenance, RawReference, ReferenceSource
+from arxref.errors import NoBibliography
+from arxref.source.bbl import BibItem, split_bibliographies
+from arxref.source.biblatex import is_biblatex_bbl, parse_biblatex_bbl
+from arxref.source.bibtex import BibEntry, parse_bib
+from arxref.source.document import BibSite, SiteKind, find_main_tex, text_of, walk_document
+from arxref.source.fields import (
+    compose_biblatex_text,
+    fields_from_bib,
+    fields_from_biblatex,
+    ids_from_entry,
+    stated_title,
+)
+from arxref.source.latex_text import Macro, latex_to_text
+from arxref.source.reconstruct import rebuild_bibliography
+from arxref.source.texscan import read_group
+
+RECONSTRUCTED = "reconstructed"
+_SOURCE = ReferenceSource.ARXIV_SOURCE
+_NATBIB_LABEL = re.compile(r"^(.*?)\(([^()]*)\)(.*)$", re.DOTALL)
+_CITEAUTHORYEAR = re.compile(r"\\citeauthoryear\s*")
+_LABEL_YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)")
+
+
+@dataclass
+class _Context:
+    files: Mapping[str, bytes]
+    texts: dict[str, str]
+    notes: list[str]
+    macros: Mapping[str, Macro]
+    citations: tuple[str, ...]
+    bib_cache: dict[tuple[str, ...], dict[str, BibEntry]]
+
+    def encoding(self, path: str) -> str:
+        return "latin-1" if f"latin-1 fallback in {path}" in self.notes else "utf-8"
+
+    def bib(self, paths: tuple[str, ...]) -> dict[str, BibEntry]:
+        if not paths:
+            paths = tuple(sorted(p for p in self.files if p.lower().endswith(".bib")))
+        if paths not in self.bib_cache:
+            merged: dict[str, BibEntry] = {}
+            for p in paths:
+                for k, e in parse_bib(text_of(self.files, self.texts, self.notes, p)).items():
+                    merged.setdefault(k, e)
+            self.bib_cache[paths] = merged
+        return self.bib_cache[paths]
+
+
+def extract_source_references(files: Mapping[str, bytes]) -> Extraction:
+    """All bibliography entries of an e-print, in typeset order; NoBibliography when there are none."""
+    texts: dict[str, str] = {}
+    notes: list[str] = []
+    main = find_main_tex(files, texts, notes)
+    sites: list[BibSite] = []
+    macros: Mapping[str, Macro] = {}
+    citations: tuple[str, ...] = ()
+    if main is not None:
+        doc = walk_document(files, main, texts, notes)
+        sites, macros, citations = list(doc.sites), doc.macros, doc.citations
+    if not sites:
+        sites = [BibSite(SiteKind.BBL, p, bbl=p) for p in sorted(files) if p.lower().endswith(".bbl")]
+    ctx = _Context(files, texts, notes, macros, citations, {})
+    refs: list[RawReference] = []
+    lists = 0
+    empty = []
+    for site in sites:
+        for entries in _read_site(ctx, site):
+            lists += 1
+            if not entries:
+                empty.append(str(lists))
+            refs.extend(replace(r, bibliography=lists) for r in entries)
+    if not refs:
+        where = f"main document {main}" if main else "no main .tex"
+        raise NoBibliography(f"no bibliography entries found ({where}, {len(sites)} bibliography sites)")
+    if lists > 1:
+        notes.append(f"{lists} bibliographies, numbering restarts at 1 in each")
+    if empty:
+        notes.append(f"empty bibliographies: {', '.join(empty)}")
+    return Extraction(_SOURCE, tuple(refs), tuple(dict.fromkeys(notes)))
+
+
+def _read_site(ctx: _Context, site: BibSite) -> list[list[RawReference]]:
+    if site.kind is SiteKind.INLINE:
+        return [_from_items(ctx, env.items, {**env.macros, **ctx.macros}, site, site.file)
+                for env in split_bibliographies(site.inline or "")]
+    if site.bbl and site.bbl in ctx.files:
+        text = text_of(ctx.files, ctx.texts, ctx.notes, site.bbl)
+        if is_biblatex_bbl(text):
+            return [_from_biblatex(ctx, entries, site.bbl) for entries in parse_biblatex_bbl(text)] or [[]]
+        envs = split_bibliographies(text)
+        return [_from_items(ctx, env.items, {**env.macros, **ctx.macros}, site, site.bbl)
+                for env in envs] or [[]]
+    return [_rebuild(ctx, site)]
+
+
+def _label(opt: str | None, index: int, macros: Mapping[str, Macro]) -> str:
+    if opt is None:
+        return str(index)
+    m = _CITEAUTHORYEAR.search(opt)
+    if m:
+        _, pos = read_group(opt, m.end())
+        short, pos = read_group(opt, pos)
+        year, _ = read_group(opt, pos)
+        return f"{latex_to_text(short or '', macros)} ({latex_to_text(year or '', macros)})"
+    text = latex_to_text(opt, macros)
+    nat = _NATBIB_LABEL.match(text)
+    if nat and nat.group(1).strip():
+        return f"{nat.group(1).strip()} ({nat.group(2)})"
+    return text
+
+
+def _from_items(ctx: _Context, items: tuple[BibItem, ...], macros: Mapping[str, Macro], site: BibSite,
+                file: str) -> list[RawReference]:
+    numeric = bool(items) and all(it.label is not None and it.label.strip().isdigit() for it in items)
+    bib = ctx.bib(site.bib_files) if any(p.lower().endswith(".bib") for p in ctx.files) else {}
+    provenance = Provenance(file=file, encoding=ctx.encoding(file))
+    out = []
+    for pos, item in enumerate(items, 1):
+        index = int(item.label) if numeric and item.label else pos
+        raw = latex_to_text(item.body, macros)
+        label = _label(item.label, index, macros)
+        arxiv, doi, url = ids_from_entry(item.body, raw)
+        entry = bib.get(item.key)
+        if entry is not None:
+            fields = fields_from_bib(entry, ctx.macros)
+            fields = replace(fields, arxiv_id=arxiv or fields.arxiv_id, doi=doi or fields.doi,
+                             url=url or fields.url)
+        else:
+            year = _LABEL_YEAR.search(label)
+            fields = ParsedReference(title=stated_title(item.body, macros), arxiv_id=arxiv, doi=doi, url=url,
+                                     year=int(year.group(1)) if year else None)
+            stated = fields.title or arxiv or doi or url or fields.year
+            fields = replace(fields, confidence=1.0 if stated else 0.0)
+        out.append(RawReference(index=index, raw=raw, source=_SOURCE, label=label, key=item.key or None,
+                                fields=fields, provenance=provenance))
+    return out
+
+
+def _from_biblatex(ctx: _Context, entries, file: str) -> list[RawReference]:
+    provenance = Provenance(file=file, encoding=ctx.encoding(file))
+    out = []
+    for pos, entry in enumerate(entries, 1):
+        fields = fields_from_biblatex(entry)
+        label = entry.fields.get("labelalpha")
+        label = latex_to_text(label + entry.fields.get("extraalpha", "")) if label else str(pos)
+        out.append(RawReference(index=pos, raw=compose_biblatex_text(entry, fields), source=_SOURCE,
+                                label=label, key=entry.key, fields=fields, provenance=provenance))
+    return out
+
+
+def _rebuild(ctx: _Context, site: BibSite) -> list[RawReference]:
+    bib_paths = site.bib_files or tuple(sorted(p for p in ctx.files if p.lower().endswith(".bib")))
+    if not bib_paths:
+        ctx.notes.append(f"{site.bbl or site.file}: no .bbl and no .bib to rebuild it from")
+        return []
+    rebuilt, notes = rebuild_bibliography(ctx.bib(bib_paths), ctx.citations, site.style, ctx.macros)
+    ctx.notes.extend(notes)
+    ctx.notes.append(f"{site.bbl or site.file} missing: bibliography rebuilt from {', '.join(bib_paths)} "
+                     f"in the order of style {site.style or 'unknown'}")
+    provenance = Provenance(file=bib_paths[0], encoding=ctx.encoding(bib_paths[0]), reconstructed=True)
+    return [RawReference(index=i, raw=e.text, source=_SOURCE, label=e.label, key=e.key, fields=e.fields,
+                         provenance=provenance, flags=(RECONSTRUCTED,))
+            for i, e in enumerate(rebuilt, 1)]

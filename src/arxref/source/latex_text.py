@@ -1,0 +1,279 @@
+"""LaTeX to the plain text a reader sees: accents, ligatures, dashes, quotes, math, links, bib macros.
+
+A small single-pass interpreter, fast enough for hundreds of entries per paper. Symbol names come
+from pylatexenc's default tables; the bibliography macros that bibtex styles emit (natbib, apsrev,
+ACM, achemso, IEEEtran, mnras, biblatex) are interpreted here. Unknown macros vanish and their
+braced arguments are read as ordinary text, which is what a reader of the PDF sees in most cases.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+from arxref.source.texscan import match_brace, read_group, read_optional, skip_space
+
+
+@dataclass(frozen=True)
+class Macro:
+    """A user macro from \\newcommand/\\def: its argument count and body with #1..#9."""
+
+    nargs: int
+    body: str
+
+
+_ACCENTS = {
+    "'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303", "=": "\u0304",
+    ".": "\u0307", "u": "\u0306", "v": "\u030c", "H": "\u030b", "c": "\u0327", "d": "\u0323",
+    "b": "\u0331", "k": "\u0328", "r": "\u030a", "t": "\u0361",
+}
+
+# name -> (argument spec, text before, text after). Spec letters: o optional dropped, O optional
+# shown, d argument dropped, k argument rendered, v argument shown verbatim (URLs), V verbatim
+# dropped, n a TeX number or dimension dropped (\penalty0, \hskip 1pt).
+_SPECS: dict[str, tuple[str, str, str]] = {
+    **{n: ("k", "", "") for n in (
+        "emph", "textit", "textbf", "textsc", "texttt", "textsl", "textrm", "textsf", "textup",
+        "textmd", "textnormal", "mbox", "hbox", "text", "mathrm", "mathbf", "mathit", "mathsf",
+        "mathtt", "mathcal", "mathbb", "mathnormal", "boldsymbol", "bm", "citenamefont", "bibnamefont",
+        "bibfnamefont", "natexlab", "showarticletitle", "showDOI", "showURL", "latin", "etalchar",
+        "textsuperscript", "textsubscript", "ensuremath", "MakeUppercase", "MakeLowercase",
+        "uppercase", "lowercase", "underline", "uline", "noopsort", "NoCaseChange", "mkbibemph",
+        "mkbibbold", "textcolor", "bibsc", "bibit", "bibtextit", "IeC", "url@", "BibField",
+    )},
+    **{n: ("v", "", "") for n in ("url", "path", "nolinkurl", "doi", "texttildelow")},
+    **{n: ("d", "", "") for n in (
+        "label", "index", "vspace", "hspace", "markright", "BibitemShut", "bibAnnoteFile",
+        "selectlanguage", "pagestyle", "thispagestyle", "bibcommenthead", "bibliographystyle",
+        "hyphenation", "addcontentsline", "phantomsection", "color", "setcounter", "addtocounter",
+    )},
+    "textcolor": ("dk", "", ""),
+    "foreignlanguage": ("dk", "", ""),
+    "markboth": ("dd", "", ""),
+    "setlength": ("dd", "", ""),
+    "bibAnnote": ("dd", "", ""),
+    "mciteSetBstMidEndSepPunct": ("ddd", "", ""),
+    "bibinfo": ("dk", "", ""),
+    "bibfield": ("dk", "", ""),
+    "href": ("Vk", "", ""),
+    "Eprint": ("Vk", "", ""),
+    "enquote": ("k", "\u201c", "\u201d"),
+    "mkbibquote": ("k", "\u201c", "\u201d"),
+    "showeprint": ("ok", "arXiv:", ""),
+    "eprint": ("ov", "", ""),
+    "arxiv": ("v", "arXiv:", ""),
+    "mn@doi": ("OV", "", ""),
+    "mn@eprint": ("kv", "", ""),
+    "penalty": ("n", "", ""),
+    "hskip": ("n", "", " "),
+    "vskip": ("n", "", ""),
+    "kern": ("n", "", ""),
+    "linebreak": ("o", " ", ""),
+    "newblock": ("", " ", ""),
+    "par": ("", " ", ""),
+    "newline": ("", " ", ""),
+    "\\": ("o", " ", ""),
+    "citeauthoryear": ("kkk", "", ""),
+}
+
+_TEXT: dict[str, str] = {
+    "i": "i", "j": "j", "ss": "ß", "SS": "SS", "o": "ø", "O": "Ø", "ae": "æ", "AE": "Æ", "oe": "œ",
+    "OE": "Œ", "aa": "å", "AA": "Å", "l": "ł", "L": "Ł", "dh": "ð", "DH": "Ð", "th": "þ", "TH": "Þ",
+    "&": "&", "%": "%", "$": "$", "#": "#", "_": "_", "{": "{", "}": "}", " ": " ", ",": " ",
+    ";": " ", ":": " ", "!": "", "/": "", "-": "", "@": "", "textendash": "–", "textemdash": "—",
+    "ldots": "…", "dots": "…", "textellipsis": "…", "slash": "/", "textasciitilde": "~",
+    "textasciicircum": "^", "textbackslash": "\\", "textbar": "|", "textless": "<", "textgreater": ">",
+    "textquoteleft": "‘", "textquoteright": "’", "textquotedblleft": "“", "textquotedblright": "”",
+    "lq": "‘", "rq": "’", "guillemotleft": "«", "guillemotright": "»", "S": "§", "P": "¶",
+    "copyright": "©", "textregistered": "®", "texttrademark": "™", "textdegree": "°", "dag": "†",
+    "ddag": "‡", "LaTeX": "LaTeX", "TeX": "TeX", "BibTeX": "BibTeX", "LaTeXe": "LaTeX2e",
+    "and": "and", "bibrangedash": "–", "bibinitperiod": ".", "bibinitdelim": " ", "bibnamedelima": " ",
+    "bibnamedelimb": " ", "bibnamedelimc": " ", "bibnamedelimd": " ", "bibnamedelimi": " ",
+    "bibinithyphendelim": ".-", "bibdatedash": "–", "textperiodcentered": "·", "nobreakspace": " ",
+    "quad": " ", "qquad": " ", "enspace": " ", "thinspace": " ", "space": " ", "textvisiblespace": " ",
+}
+
+_SILENT = frozenset((
+    "em", "it", "bf", "sc", "tt", "rm", "sl", "sf", "itshape", "bfseries", "scshape", "upshape",
+    "mdseries", "normalfont", "slshape", "rmfamily", "sffamily", "ttfamily", "small", "footnotesize",
+    "large", "Large", "LARGE", "tiny", "scriptsize", "normalsize", "huge", "Huge", "protect", "relax",
+    "unskip", "ignorespaces", "nobreak", "allowbreak", "noindent", "smallskip", "medskip", "bigskip",
+    "hfill", "hfil", "break", "sloppy", "raggedright", "clearpage", "newpage", "BibitemOpen",
+    "bibitemStop", "bibitemNoStop", "EOS", "EndOfBibitem", "mciteBstWouldAddEndPuncttrue",
+    "mciteBstWouldAddEndPunctfalse", "doiprefix", "urlprefix", "BIBentryALTinterwordspacing",
+    "BIBentrySTDinterwordspacing", "BIBforeignlanguage", "frenchspacing", "nonfrenchspacing",
+    "makeatletter", "makeatother", "null", "leavevmode", "strut", "displaystyle", "textstyle",
+    "scriptstyle", "left", "right", "big", "Big", "bigl", "bigr", "Bigl", "Bigr", "limits",
+    "nolimits", "mathstrut", "xspace", "UrlFont", "BibitemShut@", "href@noop", "@", "urlstyle",
+))
+
+# Journal abbreviation macros of the AAS/MNRAS classes, as the journals print them.
+_JOURNALS = {
+    "aj": "AJ", "actaa": "Acta Astron.", "araa": "ARA&A", "apj": "ApJ", "apjl": "ApJL", "apjs": "ApJS",
+    "ao": "Appl. Opt.", "apss": "Ap&SS", "aap": "A&A", "aapr": "A&A Rev.", "aaps": "A&AS",
+    "azh": "AZh", "baas": "BAAS", "icarus": "Icarus", "jcap": "JCAP", "jrasc": "JRASC",
+    "memras": "MmRAS", "mnras": "MNRAS", "na": "New A", "nar": "New A Rev.", "pra": "Phys. Rev. A",
+    "prb": "Phys. Rev. B", "prc": "Phys. Rev. C", "prd": "Phys. Rev. D", "pre": "Phys. Rev. E",
+    "prl": "Phys. Rev. Lett.", "pasa": "PASA", "pasp": "PASP", "pasj": "PASJ", "qjras": "QJRAS",
+    "skytel": "S&T", "solphys": "Sol. Phys.", "sovast": "Soviet Ast.", "ssr": "Space Sci. Rev.",
+    "zap": "ZAp", "nat": "Nature", "iaucirc": "IAU Circ.", "aplett": "Astrophys. Lett.",
+    "apspr": "Astrophys. Space Phys. Res.", "bain": "Bull. Astron. Inst. Netherlands",
+    "fcp": "Fund. Cosmic Phys.", "gca": "Geochim. Cosmochim. Acta", "grl": "Geophys. Res. Lett.",
+    "jcp": "J. Chem. Phys.", "jgr": "J. Geophys. Res.", "jqsrt": "J. Quant. Spec. Radiat. Transf.",
+    "memsai": "Mem. Soc. Astron. Italiana", "nphysa": "Nucl. Phys. A", "physrep": "Phys. Rep.",
+    "physscr": "Phys. Scr", "planss": "Planet. Space Sci.", "procspie": "Proc. SPIE",
+}
+
+_PLAIN = re.compile(r"[^\\{}$~`'\-\s^_]+")
+_SPACE = re.compile(r"\s+")
+_CS = re.compile(r"\\(?:([A-Za-z@]+)\*?|(.))", re.DOTALL)
+_NUMBER = re.compile(r"\s*[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:\s*(?:pt|em|ex|mm|cm|in|bp|sp|pc|dd|cc|mu))?"
+                     r"(?:\s*(?:plus|minus)\s*[-+]?[\d.]+\s*(?:pt|em|ex|fil+)?)*")
+_MAX_DEPTH = 12
+
+
+@lru_cache(maxsize=1)
+def _symbol_table() -> dict[str, str]:
+    """Plain-string replacements for macros known to pylatexenc (greek letters, math operators...)."""
+    from pylatexenc.latex2text import get_default_latex_context_db
+
+    table: dict[str, str] = {}
+    for spec in get_default_latex_context_db().iter_macro_specs():
+        repl = spec.simplify_repl
+        if isinstance(repl, str) and "%" not in repl and spec.macroname not in table:
+            table[spec.macroname] = repl
+    return table
+
+
+def latex_to_text(tex: str, macros: Mapping[str, Macro] | None = None) -> str:
+    """Render a LaTeX fragment (one bibliography entry, a title, a name) as the text a reader sees."""
+    if not any(c in tex for c in "\\{}$~`'-"):
+        return _SPACE.sub(" ", tex).strip()
+    out: list[str] = []
+    _render(tex, out, macros or {}, 0, False)
+    return _SPACE.sub(" ", "".join(out)).strip()
+
+
+def _render(s: str, out: list[str], user: Mapping[str, Macro], depth: int, math: bool) -> None:
+    i, n = 0, len(s)
+    while i < n:
+        m = _PLAIN.match(s, i)
+        if m:
+            out.append(m.group())
+            i = m.end()
+            continue
+        c = s[i]
+        if c == "\\":
+            i = _macro(s, i, out, user, depth, math)
+        elif c == "{":
+            end = match_brace(s, i)
+            _render(s[i + 1 : end - 1], out, user, depth, math)
+            i = end
+        elif c == "$":
+            i = _math(s, i, out, user, depth)
+        elif c == "-":
+            j = i
+            while j < n and s[j] == "-":
+                j += 1
+            run = j - i
+            out.append("-" if math or run == 1 else "–" if run == 2 else "—")
+            i = j
+        elif c in "`'":
+            double = s.startswith(c * 2, i)
+            if math:
+                out.append("′" if c == "'" else "")
+            else:
+                out.append(("“" if double else "‘") if c == "`" else ("”" if double else "’"))
+            i += 2 if double else 1
+        elif c == "~" or c.isspace():
+            out.append(" ")
+            i += 1
+        elif c == "}":
+            i += 1
+        else:
+            out.append(c)
+            i += 1
+
+
+def _math(s: str, i: int, out: list[str], user: Mapping[str, Macro], depth: int) -> int:
+    delim = "$$" if s.startswith("$$", i) else "$"
+    j = i + len(delim)
+    while True:
+        k = s.find(delim, j)
+        if k < 0:
+            k = len(s)
+            break
+        if s[k - 1] != "\\":
+            break
+        j = k + 1
+    _render(s[i + len(delim) : k], out, user, depth, True)
+    return min(len(s), k + len(delim))
+
+
+def _macro(s: str, i: int, out: list[str], user: Mapping[str, Macro], depth: int, math: bool) -> int:
+    m = _CS.match(s, i)
+    if m is None:
+        return i + 1
+    word, name = m.group(1), m.group(1) or m.group(2)
+    i = m.end()
+    if name in _ACCENTS and not (math and word is None and name in "'"):
+        arg, i = read_group(s, i)
+        base: list[str] = []
+        if arg is not None:
+            _render(arg, base, user, depth, math)
+        text = "".join(base).strip()
+        out.append(unicodedata.normalize("NFC", text[:1] + _ACCENTS[name] + text[1:]) if text else "")
+        return i
+    if word is not None:
+        i = skip_space(s, i) if name not in _SPECS or _SPECS[name][0] else i
+    spec = _SPECS.get(name)
+    if spec is not None:
+        return _apply_spec(s, i, spec, out, user, depth, math)
+    if name in _TEXT:
+        out.append(_TEXT[name])
+        return i
+    if name in _SILENT:
+        return i
+    macro = user.get(name)
+    if macro is not None and depth < _MAX_DEPTH:
+        body = macro.body
+        for k in range(1, macro.nargs + 1):
+            arg, i = read_group(s, i)
+            body = body.replace(f"#{k}", arg or "")
+        _render(body, out, user, depth + 1, math)
+        return i
+    if name in _JOURNALS:
+        out.append(_JOURNALS[name])
+        return i
+    sym = _symbol_table().get(name)
+    if sym is not None:
+        out.append(sym)
+    return i
+
+
+def _apply_spec(s: str, i: int, spec: tuple[str, str, str], out: list[str], user: Mapping[str, Macro],
+                depth: int, math: bool) -> int:
+    args, before, after = spec
+    out.append(before)
+    for kind in args:
+        if kind in "oO":
+            opt, i = read_optional(s, i)
+            if kind == "O" and opt:
+                _render(opt, out, user, depth, math)
+            continue
+        if kind == "n":
+            m = _NUMBER.match(s, i)
+            i = m.end() if m else i
+            continue
+        arg, i = read_group(s, i)
+        if arg is None:
+            continue
+        if kind == "k":
+            _render(arg, out, user, depth, math)
+        elif kind == "v":
+            out.append(arg.replace("\\%", "%").replace("\\_", "_").replace("\\#", "#").replace("\\&", "&"))
+    out.append(after)
+    return i

@@ -1,0 +1,96 @@
+"""Low-level TeX scanning shared by every parser here: comments, balanced groups, arguments, decoding."""
+
+from __future__ import annotations
+
+import re
+
+# A `%` starts a comment unless escaped; \url/\href targets and biblatex \verb lines keep theirs.
+_COMMENT_OR_PROTECTED = re.compile(
+    r"\\\\|\\%|\\(?:url|href|path|nolinkurl)\s*\{[^{}\n]*\}|^[ \t]*\\verb [^\n]*|%[^\n]*(?:\n[ \t]*)?",
+    re.MULTILINE,
+)
+
+
+def strip_comments(text: str) -> str:
+    """Remove TeX comments (and the line break they swallow) without touching escaped or URL `%`."""
+    if "%" not in text:
+        return text
+    return _COMMENT_OR_PROTECTED.sub(lambda m: "" if m.group().startswith("%") else m.group(), text)
+
+
+def decode_tex(data: bytes) -> tuple[str, str]:
+    """Decode TeX bytes as UTF-8 (BOM tolerated), else latin-1; return the text and the encoding used."""
+    try:
+        return data.decode("utf-8-sig"), "utf-8"
+    except UnicodeDecodeError:
+        return data.decode("latin-1"), "latin-1"
+
+
+def skip_space(text: str, pos: int) -> int:
+    """Index of the first non-whitespace character at or after `pos`."""
+    n = len(text)
+    while pos < n and text[pos] in " \t\r\n":
+        pos += 1
+    return pos
+
+
+_BRACE = re.compile(r"\\.|[{}]", re.DOTALL)
+_CONTROL = re.compile(r"\\(?:[A-Za-z@]+|.)", re.DOTALL)
+
+
+def match_brace(text: str, pos: int) -> int:
+    """Given `text[pos] == '{'`, the index just past its matching `}` (or len(text) when unbalanced)."""
+    depth = 0
+    for m in _BRACE.finditer(text, pos):
+        c = m.group()
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return m.end()
+    return len(text)
+
+
+def read_group(text: str, pos: int) -> tuple[str | None, int]:
+    """Read a mandatory argument at `pos`: a braced group's inside, or one token; None when none is there."""
+    pos = skip_space(text, pos)
+    if pos >= len(text):
+        return None, pos
+    c = text[pos]
+    if c == "{":
+        end = match_brace(text, pos)
+        return text[pos + 1 : end - 1], end
+    if c == "\\":
+        m = _CONTROL.match(text, pos)
+        assert m is not None
+        return m.group(), m.end()
+    if c in "}[]":
+        return None, pos
+    return c, pos + 1
+
+
+def read_optional(text: str, pos: int) -> tuple[str | None, int]:
+    """Read an optional `[...]` argument at `pos` (brackets inside braces do not count)."""
+    start = skip_space(text, pos)
+    if start >= len(text) or text[start] != "[":
+        return None, pos
+    depth = 0
+    i = start + 1
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == "{":
+            i = match_brace(text, i)
+            continue
+        if c == "[":
+            depth += 1
+        elif c == "]":
+            if depth == 0:
+                return text[start + 1 : i], i + 1
+            depth -= 1
+        i += 1
+    return text[start + 1 :], n

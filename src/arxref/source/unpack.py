@@ -1,0 +1,153 @@
+"""Unpack an e-print into memory, refusing anything that could escape, explode or mislead.
+
+Nothing is written to disk: members become a `{path: bytes}` mapping. Every refusal is an
+`UnsafeArchive`, `TooLarge` or `CorruptArchive` with a message naming the member.
+"""
+
+from __future__ import annotations
+
+import io
+import posixpath
+import tarfile
+import zlib
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from arxref.domain import BlobKind
+from arxref.errors import CorruptArchive, TooLarge, UnsafeArchive
+from arxref.source.kind import detect_kind
+
+_MIB = 1 << 20
+_CHUNK = 1 << 20
+SINGLE_FILE_NAME = "main.tex"
+
+
+@dataclass(frozen=True)
+class UnpackLimits:
+    """Caps on what one e-print may unpack to; over a cap the e-print is refused as TooLarge."""
+
+    max_total_bytes: int = 512 * _MIB
+    max_members: int = 20000
+    max_member_bytes: int = 128 * _MIB
+
+
+DEFAULT_LIMITS = UnpackLimits()
+
+
+def gunzip_bounded(data: bytes, cap: int, what: str = "gzip stream") -> bytes:
+    """Decompress (possibly multi-member) gzip data, stopping as soon as the output passes `cap`."""
+    out: list[bytes] = []
+    total = 0
+    rest = data
+    while rest:
+        dec = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        try:
+            buf = rest
+            while True:
+                piece = dec.decompress(buf, _CHUNK)
+                total += len(piece)
+                if total > cap:
+                    raise TooLarge(f"{what} decompresses to more than {cap} bytes (gzip bomb?)")
+                out.append(piece)
+                buf = dec.unconsumed_tail
+                if dec.eof or not buf:
+                    break
+        except zlib.error as exc:
+            raise CorruptArchive(f"corrupt {what}: {exc}") from exc
+        if not dec.eof:
+            raise CorruptArchive(f"corrupt {what}: truncated gzip data")
+        rest = dec.unused_data.lstrip(b"\x00")
+        if rest and rest[:2] != b"\x1f\x8b":
+            break
+    return b"".join(out)
+
+
+def safe_member_name(name: str) -> str:
+    """Return the normalised relative path of an archive member, or raise UnsafeArchive."""
+    clean = name.replace("\\", "/")
+    if clean.startswith("/") or (len(clean) > 1 and clean[1] == ":"):
+        raise UnsafeArchive(f"archive member {name!r} has an absolute path")
+    parts = PurePosixPath(clean).parts
+    if ".." in parts:
+        raise UnsafeArchive(f"archive member {name!r} climbs out with '..'")
+    norm = posixpath.normpath(clean)
+    return "" if norm == "." else norm
+
+
+def _untar(raw: bytes, limits: UnpackLimits) -> dict[str, bytes]:
+    files: dict[str, bytes] = {}
+    total = 0
+    count = 0
+    try:
+        with tarfile.open(fileobj=io.BytesIO(raw), mode="r:") as tar:
+            for member in tar:
+                count += 1
+                if count > limits.max_members:
+                    raise TooLarge(f"archive has more than {limits.max_members} members")
+                name = safe_member_name(member.name)
+                if member.issym() or member.islnk():
+                    raise UnsafeArchive(f"archive member {member.name!r} is a link to {member.linkname!r}")
+                if member.isdev():
+                    raise UnsafeArchive(f"archive member {member.name!r} is a device or fifo")
+                if member.isdir():
+                    continue
+                if not member.isreg():
+                    raise UnsafeArchive(f"archive member {member.name!r} is not a regular file")
+                if member.size > limits.max_member_bytes:
+                    raise TooLarge(f"archive member {member.name!r} is {member.size} bytes, "
+                                   f"over the {limits.max_member_bytes} cap")
+                total += member.size
+                if total > limits.max_total_bytes:
+                    raise TooLarge(f"archive unpacks to more than {limits.max_total_bytes} bytes")
+                handle = tar.extractfile(member)
+                if handle is None or not name:
+                    continue
+                files[name] = handle.read()
+    except tarfile.TarError as exc:
+        raise CorruptArchive(f"corrupt tar archive: {exc}") from exc
+    return files
+
+
+def unpack_eprint(data: bytes, limits: UnpackLimits = DEFAULT_LIMITS) -> dict[str, bytes]:
+    """Turn whatever arXiv served as e-print into `{member path: bytes}`, enforcing `limits`."""
+    kind = detect_kind(data)
+    if kind is BlobKind.PDF:
+        raise CorruptArchive("the e-print is a PDF, not LaTeX source: read it on the PDF path")
+    if kind is BlobKind.TEX:
+        if len(data) > limits.max_member_bytes:
+            raise TooLarge(f"single-file e-print is {len(data)} bytes, over the cap")
+        return {SINGLE_FILE_NAME: data}
+    if kind is BlobKind.TAR:
+        return _untar(data, limits)
+    # Tar headers and padding add at most ~1 KiB per member on top of the content.
+    cap = limits.max_total_bytes + 1024 * (limits.max_members + 2)
+    if kind is BlobKind.GZ:
+        cap = min(cap, limits.max_member_bytes)
+    raw = gunzip_bounded(data, cap, "gzip'd e-print")
+    if kind is BlobKind.TAR_GZ:
+        return _untar(raw, limits)
+    if raw.lstrip()[:5] == b"%PDF-":
+        raise CorruptArchive("the gzip'd e-print holds a PDF, not LaTeX source: read it on the PDF path")
+    return {SINGLE_FILE_NAME: raw}
+
+
+def read_source_folder(path: Path, limits: UnpackLimits = DEFAULT_LIMITS) -> dict[str, bytes]:
+    """Read an unpacked source folder into `{relative path: bytes}` under the same rules as an archive."""
+    files: dict[str, bytes] = {}
+    total = 0
+    for item in sorted(path.rglob("*")):
+        rel = item.relative_to(path).as_posix()
+        if item.is_symlink():
+            raise UnsafeArchive(f"source member {rel!r} is a symbolic link")
+        if item.is_dir():
+            continue
+        if not item.is_file():
+            raise UnsafeArchive(f"source member {rel!r} is not a regular file")
+        size = item.stat().st_size
+        if size > limits.max_member_bytes:
+            raise TooLarge(f"source member {rel!r} is {size} bytes, over the cap")
+        total += size
+        if total > limits.max_total_bytes or len(files) >= limits.max_members:
+            raise TooLarge(f"source folder {path} is over the size or member cap")
+        files[rel] = item.read_bytes()
+    return files
