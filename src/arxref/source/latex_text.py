@@ -227,6 +227,7 @@ def _macro(s: str, i: int, out: list[str], user: Mapping[str, Macro], depth: int
         text = "".join(base).strip()
         out.append(unicodedata.normalize("NFC", text[:1] + _ACCENTS[name] + text[1:]) if text else "")
         return i
+    spaced = word is not None and i < len(s) and s[i].isspace()
     if word is not None:
         i = skip_space(s, i) if name not in _SPECS or _SPECS[name][0] else i
     spec = _SPECS.get(name)
@@ -250,7 +251,8 @@ def _macro(s: str, i: int, out: list[str], user: Mapping[str, Macro], depth: int
         return i
     sym = _symbol_table().get(name)
     if sym is not None:
-        out.append(sym)
+        # A named symbol (\log, \alpha) keeps the space that followed it, as it reads in print.
+        out.append(sym + " " if spaced else sym)
     return i
 
 
