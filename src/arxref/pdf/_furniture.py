@@ -14,6 +14,7 @@ from arxref.pdf._layout import Line
 _PAGE_NO = re.compile(r"^(page\s+)?(\d{1,4}|[ivxlc]{1,6})(\s*(/|of)\s*\d{1,4})?$", re.I)
 _NUMBERED_HEAD = re.compile(r"^\d{1,4}\s|\s\d{1,4}$")
 _MARKER = re.compile(r"^[*†‡§¶]")
+_CAPTION = re.compile(r"^(fig\.|figure|table|abbildung|tabelle)\s*[0-9IVX]+", re.I)
 _MARGIN = 0.085  # fraction of the page height where running heads and feet live
 
 
@@ -97,7 +98,8 @@ def remove_furniture(
             others = [o for o in lines if o is not ln and (o.col == ln.col or -1 in (o.col, ln.col))]
             if _is_margin_line(ln, others, gap_needed):
                 bare = _NUMBERED_HEAD.sub("", ln.text).strip()
-                if _PAGE_NO.match(ln.text) or _shape(ln.text) in recurring or _shape(bare) in recurring:
+                recurs = _shape(ln.text) in recurring or _shape(bare) in recurring
+                if _PAGE_NO.match(ln.text) or recurs and not _CAPTION.match(ln.text):
                     continue
             kept.append(ln)
         out.append(_drop_footnotes(tuple(kept), heading))

@@ -91,10 +91,12 @@ def _gutter(frags: list[_Frag], width: float) -> float | None:
             run_start = None
     if best is None:
         return None
-    left = sum(1 for f in frags if f.x1 <= best)
-    right = sum(1 for f in frags if f.x0 >= best)
-    if left < 4 or right < 4:
+    left = sorted(f.x1 - f.x0 for f in frags if f.x1 <= best)
+    right = sorted(f.x1 - f.x0 for f in frags if f.x0 >= best)
+    if len(left) < 4 or len(right) < 4:
         return None
+    if sum(w > 0.25 * width for w in left) < 3 or sum(w > 0.25 * width for w in right) < 3:
+        return None  # no column-wide lines on a side: a table, not two columns of text
     return best
 
 

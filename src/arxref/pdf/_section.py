@@ -25,7 +25,7 @@ _END = re.compile(
 
 
 _TOC_NUMBER = re.compile(r"^(\.\s*)*([0-9]{1,4}|[ivxlc]{1,6})$")
-_CAPTION = re.compile(r"^(fig\.|figure|table|abbildung|tabelle)\s*[0-9IVX]+[a-z]?\s*[:.|]", re.I)
+_CAPTION = re.compile(r"^(fig\.|figure|table|abbildung|tabelle)\s*[0-9IVX]+[a-z]?(\s*[:.|]|$)", re.I)
 
 
 @dataclass(frozen=True)
@@ -78,21 +78,26 @@ def _real_heading(i: int, lines: list[Line]) -> bool:
 
 
 def _caption_cut(chunk: list[Line]) -> list[Line]:
-    """The section without float captions: a wide caption is skipped, any other ends the section."""
+    """The section without float captions: a wide float inside the list is skipped, any other ends it."""
     kept: list[Line] = []
-    skipping = False
-    for j, ln in enumerate(chunk):
-        if skipping and ln.col == -1:
+    j = 0
+    while j < len(chunk):
+        ln = chunk[j]
+        if not _CAPTION.match(ln.text):
+            kept.append(ln)
+            j += 1
             continue
-        skipping = False
-        if _CAPTION.match(ln.text):
-            two_col = any(o.col == 1 for o in chunk if o.page == ln.page)
-            later = [o for o in chunk[j + 1 :] if o.page == ln.page and o.col != -1]
-            if two_col and ln.col == -1 and later:
-                skipping = True
-                continue
+        end = j + 1  # the caption's paragraph: following lines set close below it
+        while end < len(chunk) and chunk[end].page == ln.page and 0 <= chunk[end].y0 - chunk[end - 1].y1 < 0.6 * ln.size:
+            end += 1
+        while end < len(chunk) and chunk[end].page == ln.page and chunk[end].col == -1:
+            end += 1  # more of the float: further wide captions or lines
+        after = chunk[end] if end < len(chunk) else None
+        known = {round(o.x0) for o in kept}
+        resumes = after is not None and after.col != -1 and any(abs(round(after.x0) - x) <= 1 for x in known)
+        if not (ln.col == -1 and resumes):
             break
-        kept.append(ln)
+        j = end
     return kept
 
 
