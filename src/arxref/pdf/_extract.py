@@ -62,7 +62,7 @@ def _headed_sections(pages: _Pages, texts: tuple[str, ...]) -> list[Section]:
             lines = pages.lines(span)
             found = split_sections(lines)
             ended = found and found[-1].lines and found[-1].lines[-1] is not lines[-1]
-            if ended or span[-1] + 1 >= len(texts) or not found or span[-1] + 1 in heads:
+            if ended or span[-1] + 1 >= len(texts) or not found:
                 break
             span.append(span[-1] + 1)
         sections.extend(s for s in found if split_entries(s.lines))

@@ -93,9 +93,7 @@ def _gutter(frags: list[_Frag], width: float) -> float | None:
         return None
     left = sorted(f.x1 - f.x0 for f in frags if f.x1 <= best)
     right = sorted(f.x1 - f.x0 for f in frags if f.x0 >= best)
-    if len(left) < 4 or len(right) < 4:
-        return None
-    if sum(w > 0.25 * width for w in left) < 3 or sum(w > 0.25 * width for w in right) < 3:
+    if sum(w > 0.25 * width for w in left) < 2 or sum(w > 0.25 * width for w in right) < 2:
         return None  # no column-wide lines on a side: a table, not two columns of text
     return best
 
