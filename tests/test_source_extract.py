@@ -174,7 +174,8 @@ def test_input_chain_and_multibib_lists() -> None:
     sw = r"\begin{thebibliography}{1}\bibitem{s} S. Writer, A program.\end{thebibliography}"
     files = tex_package(**{"main.tex": main, "body.tex": r"\cite{a}", "main.bbl": bbl, "sw.bbl": sw})
     ex = extract_source_references(files)
-    assert [(r.bibliography, r.index, r.key) for r in ex.references] == [(1, 1, "a"), (1, 2, "b"), (2, 1, "s")]
+    got = [(r.bibliography, r.index, r.key) for r in ex.references]
+    assert got == [(1, 1, "a"), (1, 2, "b"), (2, 1, "s")]
 
 
 def test_no_bibliography_is_a_recorded_error() -> None:

@@ -11,6 +11,7 @@ _AT = re.compile(r"@\s*([A-Za-z]+)\s*([{(])")
 _KEY = re.compile(r"\s*([^,\s{}()=\"#]*)\s*,?")
 _FIELD = re.compile(r"\s*,?\s*([A-Za-z][\w:.+/-]*)\s*=\s*")
 _WORD = re.compile(r"[^\s,#{}()\"=]+")
+_AND = re.compile(r"\s+and\s+", re.IGNORECASE)
 _MONTHS = {m: m.capitalize() for m in ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep",
                                        "oct", "nov", "dec")}
 
@@ -24,10 +25,67 @@ class BibEntry:
     fields: dict[str, str]
 
 
+@dataclass(frozen=True)
+class BibIndex:
+    """A .bib split into entries whose fields are parsed only when asked for (big .bib, few citations)."""
+
+    bodies: dict[str, tuple[str, str]]
+    strings: dict[str, str]
+
+
+def index_bib(text: str) -> BibIndex:
+    """Split .bib text into {key: (type, body)} and expand its @string macros."""
+    strings: dict[str, str] = dict(_MONTHS)
+    bodies: dict[str, tuple[str, str]] = {}
+    for kind, body in _split_entries(text):
+        if kind in ("comment", "preamble"):
+            continue
+        if kind == "string":
+            strings.update({k.lower(): v for k, v in _parse_fields(body, strings).items()})
+            continue
+        km = _KEY.match(body)
+        if km is not None and km.group(1):
+            bodies.setdefault(km.group(1), (kind, body[km.end():]))
+    return BibIndex(bodies, strings)
+
+
+def bib_entry(index: BibIndex, key: str) -> BibEntry | None:
+    """The entry `key` of an indexed .bib (exact key, else bibtex's case-insensitive match)."""
+    found = index.bodies.get(key)
+    if found is None:
+        low = key.lower()
+        key = next((k for k in index.bodies if k.lower() == low), key)
+        found = index.bodies.get(key)
+    if found is None:
+        return None
+    return BibEntry(found[0], key, _parse_fields(found[1], index.strings))
+
+
 def parse_bib(text: str) -> dict[str, BibEntry]:
     """Parse .bib text into {key: entry}; malformed entries are skipped, never fatal."""
-    strings: dict[str, str] = dict(_MONTHS)
-    entries: dict[str, BibEntry] = {}
+    index = index_bib(text)
+    return {k: BibEntry(t, k, _parse_fields(b, index.strings)) for k, (t, b) in index.bodies.items()}
+
+
+_LINE_AT = re.compile(r"^[ \t]*@[ \t]*([A-Za-z]+)[ \t]*([{(])", re.MULTILINE)
+
+
+def _split_entries(text: str) -> list[tuple[str, str]]:
+    """(type, body) of each @entry; entries starting on their own line are cut without brace matching."""
+    starts = list(_LINE_AT.finditer(text))
+    if starts and len(starts) >= text.count("@{") // 2:
+        out = []
+        for n, m in enumerate(starts):
+            stop = starts[n + 1].start() if n + 1 < len(starts) else len(text)
+            close = "}" if m.group(2) == "{" else ")"
+            end = text.rfind(close, m.end(), stop)
+            out.append((m.group(1).lower(), text[m.end() : end if end >= 0 else stop]))
+        return out
+    return _scan_entries(text)
+
+
+def _scan_entries(text: str) -> list[tuple[str, str]]:
+    out = []
     pos = 0
     n = len(text)
     while pos < n:
@@ -44,18 +102,8 @@ def parse_bib(text: str) -> dict[str, BibEntry]:
             end = n if end < 0 else end + 1
         body = text[start : end - 1] if text[end - 1 : end] == close else text[start:end]
         pos = end
-        if kind in ("comment", "preamble"):
-            continue
-        if kind == "string":
-            fields = _parse_fields(body, strings)
-            strings.update({k.lower(): v for k, v in fields.items()})
-            continue
-        km = _KEY.match(body)
-        if km is None or not km.group(1):
-            continue
-        fields = _parse_fields(body[km.end():], strings)
-        entries.setdefault(km.group(1), BibEntry(kind, km.group(1), fields))
-    return entries
+        out.append((kind, body))
+    return out
 
 
 def _parse_fields(body: str, strings: dict[str, str]) -> dict[str, str]:
@@ -129,6 +177,8 @@ def _quote_end(body: str, pos: int) -> int:
 
 def split_names(value: str) -> list[str]:
     """Split a bibtex name list at ' and ' outside braces."""
+    if "{" not in value:
+        return [x.strip() for x in _AND.split(value) if x.strip()]
     names, depth, start, i = [], 0, 0, 0
     low = value.lower()
     n = len(value)

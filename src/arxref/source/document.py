@@ -57,7 +57,8 @@ _EVENT = re.compile(
     r"|usepackage|RequirePackage|[A-Za-z]*cite[A-Za-z]*|newcommand|renewcommand|providecommand"
     r"|DeclareRobustCommand|def|begin\s*\{(?:mcite)?thebibliography\}|end\s*\{document\})(?![A-Za-z@])\*?"
 )
-_DOCCLASS = re.compile(r"\\document(?:class|style)(?![A-Za-z])")
+# Raw bytes, so that finding the main file decodes nothing: a \documentclass not commented out.
+_DOCCLASS_LINE = re.compile(rb"^[^%\n]*\\document(?:class|style)(?![A-Za-z])", re.MULTILINE)
 _THEBIB_END = re.compile(r"\\end\s*\{(?:mcite)?thebibliography\}")
 _BARE_NAME = re.compile(r"\s*([^\s{}\\%]+)")
 _DEF = re.compile(r"\s*\\([A-Za-z@]+)((?:#\d)*)\s*\{")
@@ -118,16 +119,16 @@ def find_main_tex(files: Mapping[str, bytes], texts: dict[str, str], notes: list
         return None
     scored = []
     for p in tex:
-        text = text_of(files, texts, notes, p)
+        data = files[p]
         stem = p.rsplit(".", 1)[0]
         score = 0
-        if _DOCCLASS.search(text):
+        if _DOCCLASS_LINE.search(data):
             score += 8
         if stem + ".bbl" in files:
             score += 4
-        if "\\begin{document}" in text:
+        if b"\\begin{document}" in data:
             score += 2
-        if "\\bibliography" in text or "\\begin{thebibliography}" in text or "\\printbibliography" in text:
+        if b"\\bibliography" in data or b"\\begin{thebibliography}" in data or b"\\printbibliography" in data:
             score += 2
         if posixpath.basename(stem).lower() in _COMMON_MAIN_NAMES:
             score += 1

@@ -10,7 +10,7 @@ from arxref.domain import Extraction, ParsedReference, Provenance, RawReference,
 from arxref.errors import NoBibliography
 from arxref.source.bbl import BibItem, split_bibliographies
 from arxref.source.biblatex import is_biblatex_bbl, parse_biblatex_bbl
-from arxref.source.bibtex import BibEntry, parse_bib
+from arxref.source.bibtex import BibEntry, BibIndex, bib_entry, index_bib
 from arxref.source.document import BibSite, SiteKind, find_main_tex, text_of, walk_document
 from arxref.source.fields import (
     compose_biblatex_text,
@@ -37,21 +37,32 @@ class _Context:
     notes: list[str]
     macros: Mapping[str, Macro]
     citations: tuple[str, ...]
-    bib_cache: dict[tuple[str, ...], dict[str, BibEntry]]
+    bib_cache: dict[str, BibIndex]
 
     def encoding(self, path: str) -> str:
         return "latin-1" if f"latin-1 fallback in {path}" in self.notes else "utf-8"
 
+    def bib_paths(self, paths: tuple[str, ...]) -> tuple[str, ...]:
+        return paths or tuple(sorted(p for p in self.files if p.lower().endswith(".bib")))
+
+    def bib_entry(self, paths: tuple[str, ...], key: str) -> BibEntry | None:
+        for p in self.bib_paths(paths):
+            if p not in self.bib_cache:
+                self.bib_cache[p] = index_bib(text_of(self.files, self.texts, self.notes, p))
+            entry = bib_entry(self.bib_cache[p], key)
+            if entry is not None:
+                return entry
+        return None
+
     def bib(self, paths: tuple[str, ...]) -> dict[str, BibEntry]:
-        if not paths:
-            paths = tuple(sorted(p for p in self.files if p.lower().endswith(".bib")))
-        if paths not in self.bib_cache:
-            merged: dict[str, BibEntry] = {}
-            for p in paths:
-                for k, e in parse_bib(text_of(self.files, self.texts, self.notes, p)).items():
-                    merged.setdefault(k, e)
-            self.bib_cache[paths] = merged
-        return self.bib_cache[paths]
+        merged: dict[str, BibEntry] = {}
+        for p in self.bib_paths(paths):
+            if p not in self.bib_cache:
+                self.bib_cache[p] = index_bib(text_of(self.files, self.texts, self.notes, p))
+            for k in self.bib_cache[p].bodies:
+                if k not in merged:
+                    merged[k] = bib_entry(self.bib_cache[p], k)  # type: ignore[assignment]
+        return merged
 
 
 def extract_source_references(files: Mapping[str, bytes]) -> Extraction:
@@ -120,7 +131,6 @@ def _label(opt: str | None, index: int, macros: Mapping[str, Macro]) -> str:
 def _from_items(ctx: _Context, items: tuple[BibItem, ...], macros: Mapping[str, Macro], site: BibSite,
                 file: str) -> list[RawReference]:
     numeric = bool(items) and all(it.label is not None and it.label.strip().isdigit() for it in items)
-    bib = ctx.bib(site.bib_files) if any(p.lower().endswith(".bib") for p in ctx.files) else {}
     provenance = Provenance(file=file, encoding=ctx.encoding(file))
     out = []
     for pos, item in enumerate(items, 1):
@@ -128,7 +138,7 @@ def _from_items(ctx: _Context, items: tuple[BibItem, ...], macros: Mapping[str, 
         raw = latex_to_text(item.body, macros)
         label = _label(item.label, index, macros)
         arxiv, doi, url = ids_from_entry(item.body, raw)
-        entry = bib.get(item.key)
+        entry = ctx.bib_entry(site.bib_files, item.key) if item.key else None
         if entry is not None:
             fields = fields_from_bib(entry, ctx.macros)
             fields = replace(fields, arxiv_id=arxiv or fields.arxiv_id, doi=doi or fields.doi,

@@ -13,6 +13,8 @@ from arxref.source.latex_text import Macro, latex_to_text
 from arxref.source.texscan import read_group
 
 _LINK = re.compile(r"\\(?:url|href|doi|Eprint|eprint|arxiv|mn@doi|path|nolinkurl)\s*(?:\[[^\]]*\])?\s*\{")
+# Every arXiv id has YYMM.NNNN (new scheme) or archive/YYMMNNN (old): a cheap, sound pre-filter.
+_MAYBE_ARXIV = re.compile(r"\d{4}\.\d{4}|/\d{7}")
 _YEAR = re.compile(r"(1[5-9]\d\d|20\d\d)")
 _STATED_TITLE = re.compile(r"\\(?:bibinfo\s*\{title\}|showarticletitle)\s*")
 _VENUE_FIELDS = ("journal", "journaltitle", "booktitle", "publisher", "school", "institution",
@@ -21,6 +23,8 @@ _VENUE_FIELDS = ("journal", "journaltitle", "booktitle", "publisher", "school", 
 
 def first_arxiv_id(text: str) -> str | None:
     """The first valid arXiv id printed or linked in `text` (canonical, version kept if printed)."""
+    if not _MAYBE_ARXIV.search(text):
+        return None
     for match in find_arxiv_ids(text):
         if match.valid:
             return match.value
@@ -29,7 +33,7 @@ def first_arxiv_id(text: str) -> str | None:
 
 def first_doi(text: str) -> str | None:
     """The first DOI in `text`, normalised."""
-    found = find_dois(text)
+    found = find_dois(text) if "10." in text else []
     return found[0] if found else None
 
 
@@ -71,7 +75,10 @@ def _year(value: str | None) -> int | None:
 
 def display_name(name: str, macros: Mapping[str, Macro]) -> str:
     """A bibtex name ('Last, First' or 'First Last') as 'First Last' plain text."""
-    text = latex_to_text(name, macros)
+    return _first_last(latex_to_text(name, macros))
+
+
+def _first_last(text: str) -> str:
     if "," in text:
         parts = [p.strip() for p in text.split(",")]
         last, rest = parts[0], [p for p in parts[1:] if p]
@@ -83,7 +90,9 @@ def fields_from_bib(entry: BibEntry, macros: Mapping[str, Macro]) -> ParsedRefer
     """Fields of a .bib entry as plain text, with its DOI and arXiv id normalised."""
     f = entry.fields
     names = split_names(f.get("author") or f.get("editor") or "")
-    authors = tuple(display_name(n, macros) for n in names if n.lower() != "others")
+    # One render for the whole list: the separator survives rendering untouched.
+    rendered = latex_to_text("\x00".join(n for n in names if n.lower() != "others"), macros).split("\x00")
+    authors = tuple(_first_last(n.strip()) for n in rendered if n.strip())
     venue = next((f[k] for k in _VENUE_FIELDS if f.get(k)), None)
     eprint = f.get("eprint", "")
     prefix = (f.get("archiveprefix") or f.get("eprinttype") or "").lower()

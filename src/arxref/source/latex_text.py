@@ -127,8 +127,9 @@ _JOURNALS = {
     "physscr": "Phys. Scr", "planss": "Planet. Space Sci.", "procspie": "Proc. SPIE",
 }
 
-_PLAIN = re.compile(r"[^\\{}$~`'\-\s^_]+")
-_SPACE = re.compile(r"\s+")
+# Runs of characters with no meaning to TeX (whitespace included: it is collapsed at the end).
+_PLAIN = re.compile(r"[^\\{}$~`'\-]+")
+_SPACE = re.compile(r"[ \t\r\n\f\v]+")
 _CS = re.compile(r"\\(?:([A-Za-z@]+)\*?|(.))", re.DOTALL)
 _NUMBER = re.compile(r"\s*[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:\s*(?:pt|em|ex|mm|cm|in|bp|sp|pc|dd|cc|mu))?"
                      r"(?:\s*(?:plus|minus)\s*[-+]?[\d.]+\s*(?:pt|em|ex|fil+)?)*")
@@ -150,7 +151,11 @@ def _symbol_table() -> dict[str, str]:
 
 def latex_to_text(tex: str, macros: Mapping[str, Macro] | None = None) -> str:
     """Render a LaTeX fragment (one bibliography entry, a title, a name) as the text a reader sees."""
-    if not any(c in tex for c in "\\{}$~`'-"):
+    if "\\" not in tex and "{" not in tex and "$" not in tex and "~" not in tex and "`" not in tex:
+        if "-" in tex:
+            tex = tex.replace("---", "—").replace("--", "–")
+        if "'" in tex:
+            tex = tex.replace("''", "”").replace("'", "’")
         return _SPACE.sub(" ", tex).strip()
     out: list[str] = []
     _render(tex, out, macros or {}, 0, False)
