@@ -1,0 +1,373 @@
+"""Field parsing of one bibliography entry (from either path) into a ParsedReference.
+
+The entry is read left to right, the way its style lays it out:
+
+1. identifiers first (arXiv id, DOI, URL via `ids.py`), then cut out of the text;
+2. a quoted title ("...", “...”, ``...'') when quotes stand where a title stands;
+3. otherwise the author list, read by the name grammar of `parse_authors.py`
+   (it knows "Vaswani, A., Shazeer, N.", "A. Vaswani, N. Shazeer", full names,
+   collaborations), or, failing that, a first sentence that has the look of names;
+4. a year right after the authors (author-year styles), which also tells whether the
+   style separates fields with periods or with commas;
+5. the title: the next sentence (period styles) or the comma chunks up to the first
+   one that opens a venue (comma styles); none at all when the venue comes first
+   (physics: "J. Smith, Phys. Rev. D 76, 013009 (2007)");
+6. venue, volume, pages from what is left (`parse_venue.py`).
+
+A would-be title that reads as a list of names is never returned as the title.
+`confidence` says how well the entry fitted this reading; below `UNCERTAIN_BELOW`
+the resolver reports `parse_uncertain`. Fields that `stated` gives (biblatex / .bib)
+always win over parsed ones.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from arxref.domain import ParsedReference
+from arxref.ids import find_arxiv_ids, find_dois
+from arxref.parse_authors import looks_like_author_list, loose_author_list, scan_authors
+from arxref.parse_venue import (
+    find_year,
+    is_version_chunk,
+    looks_like_venue,
+    looks_like_venue_first,
+    parse_venue,
+    title_like,
+)
+
+UNCERTAIN_BELOW = 0.5
+
+# A printed label at the head of an entry: "[12]", "[BCD+12]", "(3)", "12.", "12 ".
+_LABEL_RE = re.compile(r"^\s*(?:\[[^\]]{1,40}\]|\(\d{1,4}\)|\d{1,4}\.(?=\s)|\d{1,3}\s+(?=[^\W\d_]))\s*")
+_URL_RE = re.compile(r"(?:https?://|ftp://|www\.)[^\s<>\"]+", re.IGNORECASE)
+_DOI_TEXT_RE = re.compile(
+    r"(?:\bdoi\s*:?\s*|https?://(?:dx\.)?doi\.org/)?(?<![\d.])10\.\d{4,9}/\S+", re.IGNORECASE
+)
+# Typesetting left-overs in text converted from .bbl (IEEEtran's \newblock glue) and link labels.
+_NOISE_RE = re.compile(
+    r"\.?em plus [\d.]+em minus [\d.]+em|\[Online\]\.?|\bAvailable(?: online)?\s*:|\bURL\s*:"
+    r"|\bOnline unter\b",
+    re.IGNORECASE,
+)
+# "——." / "—" / "---": same authors as the entry before.
+_DITTO_RE = re.compile(r"^\s*(?:[—―]+|-{2,}|–{2,})\s*[.,]?\s*")
+# A quoted title: “...”, "...", ``...'', „...“, «...».
+_QUOTED_RE = re.compile(
+    r"“(?P<a>[^”“]{2,}?)”|``(?P<b>.{2,}?)''|\"(?P<c>[^\"]{2,}?)\"|„(?P<d>[^“„]{2,}?)“|«(?P<e>[^»]{2,}?)»"
+)
+# A year right after the authors: ". 2019.", " (2019).", ", 2009,", " 2010, ", "(2009a)".
+_YEAR_MARK_RE = re.compile(
+    r"^\s*[.,]?\s*\(?\s*(?P<year>(?:1[89]|20)\d\d)[a-z]?(?:\s*[-–]\s*(?:(?:1[89]|20)\d\d)?)?\s*\)?"
+    r"(?=[\s.,:;)]|$)\s*(?P<punct>[.,:;]?)"
+)
+_PAREN_COLLAB_RE = re.compile(r"^\s*\([^()]*collaboration[^()]*\)", re.IGNORECASE)
+_EDS_RE = re.compile(r"^\s*,?\s*(?:\(eds?\.?\)|eds?\.)(?=[\s,]|$)", re.IGNORECASE)
+# Sentence ends inside an entry: ". ", "? ", "! " (a closing quote may sit before the space).
+_SENT_END_RE = re.compile(r"[.?!](?=[\"”’']?(?:\s|$))")
+_ABBREVIATIONS = frozenset({
+    "vs", "e.g", "i.e", "cf", "no", "nr", "vol", "st", "dr", "mr", "mrs", "ms", "prof", "fig", "eq", "ca",
+    "approx", "resp", "viz", "incl", "ed", "eds", "rev", "al",
+})
+# Lower-case words that can start the next field after a title ("arXiv preprint", "in Proc.").
+_LOWER_FIELD_STARTS = re.compile(
+    r"^(?:arxiv|biorxiv|medrxiv|corr|https?:|www\.|doi|in\s|pp\.|vol\.|pages|url|unbekannt|npj|elife)",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class _Split:
+    """How the head of an entry divided into authors / year / title / the rest."""
+
+    authors: tuple[str, ...] = ()
+    et_al: bool = False
+    authors_how: str = "none"  # grammar | loose | quoted-pre | ditto | none
+    year: int | None = None
+    title: str | None = None
+    title_how: str = "none"  # quoted | sentence | comma | venue-first | none
+    rest: str = ""
+    names_as_title: bool = False
+
+
+def _sentence_end(text: str, start: int = 0) -> int:
+    """Offset of the punctuation that ends the sentence starting at `start` (len(text) if none)."""
+    for m in _SENT_END_RE.finditer(text, start):
+        i = m.start()
+        word = re.search(r"(\S+)$", text[start:i + 1])
+        token = word.group(1) if word else ""
+        nxt = text[m.end():].lstrip("\"”’' ")
+        if text[i] == "." and token.rstrip(".").lower().lstrip("(") in _ABBREVIATIONS:
+            continue
+        if text[i] == "." and re.fullmatch(r"(?:[^\W\d_]\.){2,}", token):
+            continue  # "U.S.", "e.g." inside a title
+        if nxt and nxt[0].islower() and not _LOWER_FIELD_STARTS.match(nxt):
+            continue
+        if i <= start:
+            continue
+        inner = text[start:i]
+        if inner.count("(") > inner.count(")") or inner.count("[") > inner.count("]"):
+            continue  # "(with comments by M. Clyde, ...)": not the end of the title
+        return i
+    return len(text)
+
+
+def _chunks(text: str) -> list[tuple[int, int]]:
+    """Spans of the top-level comma-separated chunks of text (commas inside brackets don't split)."""
+    spans, depth, begin = [], 0, 0
+    for i, c in enumerate(text):
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth = max(0, depth - 1)
+        elif c in ",;" and depth == 0:
+            spans.append((begin, i))
+            begin = i + 1
+    spans.append((begin, len(text)))
+    return spans
+
+
+# A publisher / place / year parenthetical closing a book title: "(Springer US, 1997)".
+_PUBLISHER_TAIL_RE = re.compile(
+    r"\s*\([^()]*(?:\b(?:1[89]|20)\d\d\b|Press|Springer|Wiley|Verlag|Publish|Media|Inc\b|Ltd|Univ|"
+    r"Elsevier|Academic|edn|[Ee]dition)[^()]*\)\s*$"
+)
+
+
+def _clean_title(t: str | None) -> str | None:
+    if t is None:
+        return None
+    t = re.sub(r"\s+", " ", t).strip(" \t,;:.\"“”„«»'`")
+    t = _PUBLISHER_TAIL_RE.sub("", t).strip(" \t,;:.")
+    t = re.sub(r"^(?:in:\s*)", "", t, flags=re.IGNORECASE)
+    return t if re.search(r"[^\W\d_]{2}", t) else None
+
+
+def _strong_venue(chunk: str) -> bool:
+    """A chunk that opens a venue even inside a period-style title sentence."""
+    return looks_like_venue(chunk) and not re.fullmatch(r"\s*[\d\s–—-]+\s*", chunk)
+
+
+def _title_by_sentence(rest: str) -> tuple[str | None, str, str]:
+    """Period styles: the title is the next sentence (cut at a comma that opens a venue)."""
+    if looks_like_venue_first(rest):
+        return None, rest, "venue-first"
+    end = _sentence_end(rest)
+    sentence = rest[:end]
+    for a, _ in _chunks(sentence)[1:]:
+        if _strong_venue(sentence[a:_chunk_end(sentence, a)]):
+            return sentence[: a - 1], rest[a:], "sentence"
+    return sentence, rest[end + 1:], "sentence"
+
+
+def _chunk_end(text: str, a: int) -> int:
+    for s, e in _chunks(text):
+        if s == a:
+            return e
+    return len(text)
+
+
+def _title_by_commas(rest: str) -> tuple[str | None, str, str]:
+    """Comma styles: the title runs over chunks until one opens a venue; none if the venue comes first."""
+    end = _sentence_end(rest)
+    spans = _chunks(rest)
+    texts = [rest[a:b] for a, b in spans]
+    if looks_like_venue(texts[0], texts[1:3]) or looks_like_venue_first(rest):
+        # "Title ends here. Science 325, 1227 (2009)": a sentence end inside the first chunk
+        if end < spans[0][1] and title_like(rest[:end]) and looks_like_venue(rest[end + 1:spans[0][1]]):
+            return rest[:end], rest[end + 1:], "comma"
+        return None, rest, "venue-first"
+    for k in range(1, len(spans)):
+        a = spans[k][0]
+        if a > end:
+            break
+        if looks_like_venue(texts[k], texts[k + 1:k + 3]) or is_version_chunk(texts[k - 1]):
+            return rest[: a - 1], rest[a:], "comma"  # a "Version 1.1" chunk closes a title
+    return rest[:end], rest[end + 1:], "comma"
+
+
+def _quoted(body: str) -> _Split | None:
+    """Entries whose title stands in quotes right after the authors (IEEE, physics, Hogg-style)."""
+    for m in _QUOTED_RE.finditer(body):
+        content = next(g for g in m.groups() if g is not None)
+        pre = body[: m.start()].rstrip()
+        if pre and pre[-1] not in ",.:;":
+            continue  # a quotation inside a title, not a quoted title
+        if looks_like_author_list(content) or not re.search(r"[^\W\d_]{2}", content):
+            continue
+        authors, et_al, how = (), False, "none"
+        year = None
+        if pre:
+            scan = scan_authors(pre)
+            if scan.names:
+                authors, et_al, how = scan.names, scan.et_al, "grammar"
+                ym = _YEAR_MARK_RE.match(pre[scan.end:])
+                year = int(ym.group("year")) if ym else None
+            else:
+                loose = loose_author_list(re.sub(r"[,.\s]*\(?(?:1[89]|20)\d\d[a-z]?\)?[,.\s]*$", "", pre))
+                if loose:
+                    (authors, et_al), how = loose, "loose"
+        return _Split(authors, et_al, how, year, content, "quoted", body[m.end():])
+    return None
+
+
+def _absorb_names(body: str, pos: int) -> tuple[tuple[str, ...], int] | None:
+    """Names the grammar gave up on before the first sentence end ("and Jo ao Paulo Souza.")."""
+    end = _sentence_end(body, pos)
+    chunk = body[pos:end].strip(" ,;")
+    chunk = re.sub(r"^(?:and|&)\s+", "", chunk)
+    if not chunk or end >= len(body):
+        return None
+    got = loose_author_list(chunk)
+    return (got[0], end + 1) if got else None
+
+
+def _split(body: str) -> _Split:
+    """Divide an entry (identifiers already removed) into authors, year, title and the rest."""
+    authors: tuple[str, ...] = ()
+    et_al, how, pos = False, "none", 0
+    ditto = _DITTO_RE.match(body)
+    if ditto:
+        how, pos = "ditto", ditto.end()
+    else:
+        quoted = _quoted(body)
+        if quoted is not None:
+            return quoted
+        scan = scan_authors(body)
+        if scan.names:
+            authors, et_al, how, pos = scan.names, scan.et_al, "grammar", scan.end
+            if scan.stop == "separator" and re.match(r"\s*,?\s*(?:and|&)\s", body[pos:]):
+                more = _absorb_names(body, pos)  # "and" promises a name the grammar could not read
+                if more:
+                    authors, pos = authors + more[0], more[1]
+        else:
+            end = _sentence_end(body)
+            head = re.sub(r"[,.\s]*\(?(?:1[89]|20)\d\d[a-z]?\)?$", "", body[:end])
+            loose = loose_author_list(head) if end < len(body) else None
+            if loose and len(loose[0]) == 1:
+                # "Eclipse. The project description file." vs "Tox21 Challenge. <url>, Accessed: ...":
+                # a lone name-like sentence is the author only if a title follows it
+                nxt = body[end + 1:].strip()
+                nxt = nxt[: _sentence_end(nxt)]
+                if not re.search(r"[^\W\d_]{2}", nxt) or looks_like_venue(nxt.split(",")[0]):
+                    loose = None
+            if loose:
+                (authors, et_al), how, pos = loose, "loose", len(head)
+    for skip in (_PAREN_COLLAB_RE, _EDS_RE):
+        m = skip.match(body, pos)
+        if m:
+            pos = m.end()
+    year = None
+    ym = _YEAR_MARK_RE.match(body[pos:])
+    if ym and how != "none":
+        year, pos = int(ym.group("year")), pos + ym.end()
+        comma = ym.group("punct") in (",", ";")
+    else:
+        lead = re.match(r"\s*([.,:;]?)\s*", body[pos:])
+        comma = lead.group(1) in (",", ";", ":") if how in ("grammar", "loose") else False
+        if how in ("grammar", "loose", "ditto"):
+            pos += lead.end()
+    rest = body[pos:].lstrip(" .,;:")
+    title, after, title_how = (_title_by_commas if comma else _title_by_sentence)(rest)
+    split = _Split(authors, et_al, how, year, title, title_how, after)
+    return _check_title(split)
+
+
+def _check_title(split: _Split) -> _Split:
+    """Never return names as a title: fold them into the authors and read the next sentence."""
+    title = _clean_title(split.title)
+    if title is None or not looks_like_author_list(title):
+        return replace(split, title=title)
+    names, et_al = loose_author_list(title) or ((), False)
+    rest = split.rest.lstrip(" .,;:")
+    year = split.year
+    ym = _YEAR_MARK_RE.match(rest)
+    if ym:
+        year, rest = int(ym.group("year")), rest[ym.end():].lstrip(" .,;:")
+    new_title, after, how = _title_by_sentence(rest)
+    new_title = _clean_title(new_title)
+    if new_title is not None and looks_like_author_list(new_title):
+        new_title = None
+    return replace(
+        split, authors=split.authors + names, et_al=split.et_al or et_al, year=year,
+        title=new_title, title_how=how, rest=after, names_as_title=True,
+        authors_how=split.authors_how if split.authors else "loose",
+    )
+
+
+def _confidence(split: _Split, has_venue: bool, has_volume: bool) -> float:
+    """How well the entry fitted the reading: authors found, title found in a proper place."""
+    score = {"grammar": 0.4, "loose": 0.3, "ditto": 0.3, "quoted-pre": 0.3, "none": 0.0}[split.authors_how]
+    if split.title is not None:
+        score += {"quoted": 0.45, "sentence": 0.4, "comma": 0.35}.get(split.title_how, 0.3)
+        words = split.title.split()
+        if len(words) > 40 or len(split.title) > 350:
+            score -= 0.3
+        if split.authors_how == "none":
+            score -= 0.1
+    elif split.title_how == "venue-first" and has_venue and has_volume:
+        score += 0.35  # a physics-style entry: no title is the right reading
+    score += 0.1 if split.year is not None else 0.0
+    score += 0.05 if has_venue else 0.0
+    if split.names_as_title:
+        score -= 0.25
+    return round(max(0.0, min(1.0, score)), 3)
+
+
+def _prepare(raw: str) -> str:
+    """One line of text, label and link furniture removed."""
+    text = re.sub(r"\s+", " ", raw).strip()
+    text = _LABEL_RE.sub("", text, count=1)
+    return _NOISE_RE.sub(" ", text)
+
+
+def parse_reference(raw: str, stated: ParsedReference | None = None) -> ParsedReference:
+    """Fields of one raw bibliography entry; `stated` fields (biblatex, .bib, link targets) win."""
+    text = _prepare(raw)
+    arxiv = next((m.value for m in find_arxiv_ids(text) if m.valid), None)
+    dois = find_dois(raw)
+    url = next((u.rstrip(".,;)") for u in _URL_RE.findall(text) if "doi.org" not in u.lower()), None)
+    body = _URL_RE.sub(" ", text)
+    body = _DOI_TEXT_RE.sub(" ", body)
+    body = re.sub(r"\s+", " ", body).strip()
+    split = _split(body)
+    venue = parse_venue(_strip_ids(split.rest))
+    year = split.year or venue.year or find_year(body.replace(split.title or "\0", " "))
+    parsed = ParsedReference(
+        authors=split.authors,
+        et_al=split.et_al,
+        title=split.title,
+        year=year,
+        venue=venue.venue,
+        volume=venue.volume,
+        pages=venue.pages,
+        arxiv_id=arxiv,
+        doi=dois[0] if dois else None,
+        url=url,
+        confidence=_confidence(split, venue.venue is not None, venue.volume is not None),
+    )
+    return _merge(parsed, stated) if stated is not None else parsed
+
+
+def _strip_ids(rest: str) -> str:
+    """The venue part without arXiv ids and their brackets ("[arXiv:0710.4225 [hep-lat]]")."""
+    for m in reversed(find_arxiv_ids(rest)):
+        rest = rest[: m.start] + rest[m.end:]
+    rest = re.sub(r"\[\s*(?:arXiv:?\s*)?(?:\[[\w.-]+\])?\s*\]", " ", rest, flags=re.IGNORECASE)
+    return re.sub(r"\barXiv\s*:\s*(?=\s|$|[\],;])", "arXiv ", rest, flags=re.IGNORECASE)
+
+
+def _merge(parsed: ParsedReference, stated: ParsedReference) -> ParsedReference:
+    """Stated fields win; a stated title or author list also vouches for the parse."""
+    out = parsed
+    for name in ("title", "year", "venue", "volume", "pages", "arxiv_id", "doi", "url"):
+        value = getattr(stated, name)
+        if value not in (None, ""):
+            out = replace(out, **{name: value})
+    if stated.authors:
+        out = replace(out, authors=stated.authors, et_al=stated.et_al)
+    confidence = out.confidence
+    if stated.title:
+        confidence = max(confidence, 0.9)
+    return replace(out, confidence=max(confidence, stated.confidence))

@@ -1,0 +1,424 @@
+"""Author lists at the head of a bibliography entry: where they end, and who is in them.
+
+A list is read name by name with a small grammar, so that the end of the list is
+found by structure (a separator that is not followed by another name), never by
+guessing at the first comma. Name shapes:
+
+    SF  surname-first with initials   "Vaswani, A."  "Van Der Walt, S."  "Chin, W.-S."
+    SI  surname then initials         "Abazajian K. N."  "Cai Z.-Y."  (MNRAS, Vancouver)
+    IF  initials then surname         "A. R. Calderbank"  "J-D Kim"  "S. van der Walt"
+    FN  full given name(s)            "Ashish Vaswani"  "Kenneth G Mann"  "Lluís Màrquez i Villodre"
+    CO  collaboration                 "ATLAS Collaboration"  "The LIGO Scientific Collaboration"
+
+Separators are `,` `;` `and` `&` (and German `und`); "et al." ends the list and
+sets the flag. Names in one list share a family (surname-first or given-first),
+which is what keeps "A. Author, Quantum Gravity, Phys. Rev." from reading the
+title as a third author; a switch is allowed only right after "and"/"&"
+("Smith, J., and Jane Doe").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Words, and the punctuation that separates names, as separate tokens. A trailing period
+# stays on its word: on an initial it is part of the name, on a surname it ends the list.
+_TOKEN_RE = re.compile(r"[,;&()\[\]{}\"“”„«»]|[^\s,;&()\[\]{}\"“”„«»]+")
+
+PARTICLES = frozenset({
+    "van", "von", "der", "den", "de", "del", "della", "dello", "di", "da", "das", "dos", "du", "le",
+    "la", "les", "ten", "ter", "zu", "zum", "y", "i", "e", "bin", "ibn", "al", "el", "st.", "mac",
+})
+# Capitalised words that begin titles, never names; keeps "On Growth", "The Art" out of FN.
+_TITLE_WORDS = frozenset({
+    "the", "a", "on", "in", "of", "for", "and", "to", "with", "from", "by", "towards", "toward",
+    "via", "using", "is", "are", "what", "how", "why", "when", "where", "do", "does", "can", "beyond",
+    "into", "at", "as", "its", "deep", "learning", "neural", "quantum", "theory", "analysis",
+    "model", "models", "data", "proceedings", "proc.", "journal", "conference", "university",
+    "phys.", "rev.", "lett.", "nature", "science", "in:", "arxiv", "vol.", "part", "introduction",
+})
+# Lower-case words that are never a fragment of a name.
+_FUNCTION_WORDS = frozenset({
+    "of", "in", "on", "and", "the", "for", "to", "a", "an", "at", "by", "via", "is", "are", "or", "as",
+    "its", "we", "our", "how", "why", "not", "all", "new", "use",
+})
+_SUFFIXES = frozenset({"jr.", "jr", "sr.", "sr", "ii", "iii", "iv"})
+_COLLAB_WORDS = frozenset({"collaboration", "collaborations", "consortium", "team", "group", "collab."})
+_AND = frozenset({"and", "&", "und"})
+_APOSTROPHES = "'’`"
+
+
+@dataclass(frozen=True)
+class Token:
+    """A word or separator of the entry, with its character span."""
+
+    text: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class AuthorScan:
+    """An author list read from the head of a text.
+
+    `end` is the offset just past the last name (or "et al."); `stop` says what
+    stopped the list: "period" (a name or "et al." carried the sentence period),
+    "separator" (a separator not followed by a name: the list ended at `end`),
+    or "other" (anything else: a year, a parenthesis, a word).
+    """
+
+    names: tuple[str, ...]
+    et_al: bool
+    end: int
+    stop: str
+    kind: str | None
+
+
+def tokenize(text: str) -> list[Token]:
+    """Split text into name-grammar tokens with offsets."""
+    return [Token(m.group(0), m.start(), m.end()) for m in _TOKEN_RE.finditer(text)]
+
+
+def _is_upper_letter(c: str) -> bool:
+    return c.isalpha() and c.isupper()
+
+
+def is_initial(word: str, need_period: bool = False) -> bool:
+    """'J.', 'W.-S.', 'J-D', 'A.B.', 'Ch.', or a bare capital 'E' (unless need_period)."""
+    if need_period and not word.endswith("."):
+        return False
+    core = word.rstrip(".")
+    if not core or len(core) > 7:
+        return False
+    parts = [p for p in re.split(r"[.\-‐]", core) if p]
+    if not parts:
+        return False
+    for n, part in enumerate(parts):
+        if len(part) == 1 and (_is_upper_letter(part) or (n > 0 and part.islower())):
+            continue  # "J.", and the odd lower-case second part of "A.-r."
+        # two-letter initials exist only with a period: "Ch.", "Th.", "Yu."
+        if len(part) == 2 and _is_upper_letter(part[0]) and part[1].islower() and word.endswith("."):
+            continue
+        return False
+    return True
+
+
+def _is_vancouver_initials(word: str) -> bool:
+    """'JA', 'DW' in "Smith JA, Doe DW": 2-3 capitals, no periods."""
+    return 2 <= len(word) <= 3 and all(_is_upper_letter(c) for c in word)
+
+
+def is_capword(word: str) -> bool:
+    """A capitalised name word: 'Vaswani', "O'Shea", 'Fei-Fei', 'McCallum', 'Jun’ichi', 'Barrón-Cede'."""
+    core = word.rstrip(".")
+    if len(core) < 2 or not _is_upper_letter(core[0]):
+        return False
+    if core.lower() in _TITLE_WORDS or word.lower() in _TITLE_WORDS:
+        return False
+    if not any(c.islower() for c in core):
+        return False
+    return all(c.isalpha() or c in "-‐" + _APOSTROPHES for c in core)
+
+
+def _is_particle(word: str) -> bool:
+    return word.lower() in PARTICLES and (word.islower() or word in ("De", "Van", "Von", "Da", "Di", "Du"))
+
+
+def _is_fragment(word: str) -> bool:
+    """A lower-case scrap of a name whose accent was lost in conversion: 'Carre no', 'Jo ao'."""
+    w = word.rstrip(".")
+    return w.isalpha() and w.islower() and len(w) <= 3 and w not in _FUNCTION_WORDS and w not in PARTICLES
+
+
+def _ends_sentence(word: str) -> bool:
+    """A non-initial word carrying a period: the name, and the list, end here."""
+    return word.endswith(".") and not is_initial(word)
+
+
+def _surname(tokens: list[Token], i: int, limit: int = 3) -> int:
+    """Index past a surname (particles + 1..limit capitalised words) starting at i, or i if none."""
+    j = i
+    while j < len(tokens) and _is_particle(tokens[j].text):
+        j += 1
+    k = j
+    while k < len(tokens) and k - j < limit and is_capword(tokens[k].text):
+        k += 1
+        if _ends_sentence(tokens[k - 1].text):
+            break
+    if k == j and j > i and tokens[j - 1].text[:1].isupper():
+        return j  # a capitalised particle is the whole surname: "J. Du", "Y. Le"
+    if j < k < len(tokens) and _is_fragment(tokens[k].text) and not _ends_sentence(tokens[k - 1].text):
+        k += 1  # "Ramos-Carre no"
+    return k if k > j else i
+
+
+def _initials(tokens: list[Token], i: int, need_period: bool) -> int:
+    """Index past a run of initials starting at i."""
+    j = i
+    while j < len(tokens) and is_initial(tokens[j].text, need_period):
+        j += 1
+    return j
+
+
+def _suffix(tokens: list[Token], i: int) -> int:
+    if i < len(tokens) and tokens[i].text.lower() in _SUFFIXES:
+        return i + 1
+    if i + 1 < len(tokens) and tokens[i].text == "," and tokens[i + 1].text.lower() in _SUFFIXES:
+        return i + 2
+    return i
+
+
+def _name_sf(tokens: list[Token], i: int) -> int:
+    """'Vaswani, A.' / 'Van Der Walt, S.' / 'Neal., R. M.'"""
+    j = _surname(tokens, i)
+    if j == i or j >= len(tokens) or tokens[j].text != ",":
+        return i
+    k = _initials(tokens, j + 1, need_period=False)
+    if k == j + 1 and k < len(tokens) and _is_vancouver_initials(tokens[k].text):
+        k += 1
+    return _suffix(tokens, k) if k > j + 1 else i
+
+
+def _name_si(tokens: list[Token], i: int) -> int:
+    """'Abazajian K. N.' / 'Gelman A.' / Vancouver 'Smith JA'."""
+    j = _surname(tokens, i)
+    if j == i or _ends_sentence(tokens[j - 1].text):
+        return i
+    k = _initials(tokens, j, need_period=True)
+    if k == j and j < len(tokens):
+        # Vancouver "Smith JA," / "Doe B." : bare capitals, then a separator or the end
+        w = tokens[j].text
+        bare = _is_vancouver_initials(w.rstrip(".")) or (len(w.rstrip(".")) == 1 and is_initial(w))
+        nxt = tokens[j + 1].text if j + 1 < len(tokens) else ","
+        if bare and (w.endswith(".") or nxt in (",", ";") or nxt.lower() in _AND):
+            k = j + 1
+    return k if k > j else i
+
+
+def _name_if(tokens: list[Token], i: int) -> int:
+    """'A. R. Calderbank' / 'J-D Kim' / 'E Grouzi' / 'S. van der Walt'."""
+    j = _initials(tokens, i, need_period=False)
+    if j == i:
+        return i
+    k = _surname(tokens, j)
+    return _suffix(tokens, k) if k > j else i
+
+
+def _name_fn(tokens: list[Token], i: int) -> int:
+    """'Ashish Vaswani' / 'Kenneth G Mann' / 'Giovanni Da San Martino' / 'Lluís Màrquez i Villodre'."""
+    if i >= len(tokens) or not is_capword(tokens[i].text) or _ends_sentence(tokens[i].text):
+        return i
+    j = i + 1
+    last_cap = i
+    while j < len(tokens) and j - i < 5:
+        w = tokens[j].text
+        if is_capword(w):
+            last_cap = j
+            j += 1
+            if _ends_sentence(w):
+                break
+        elif (is_initial(w) or _is_particle(w) or _is_fragment(w)) and not _ends_sentence(w):
+            j += 1
+        else:
+            break
+    if last_cap == i:
+        return i
+    if last_cap + 1 < len(tokens) and _is_fragment(tokens[last_cap + 1].text):
+        last_cap += 1  # "Alberto Barrón-Cede no,"
+    return _suffix(tokens, last_cap + 1)
+
+
+def _name_collab(tokens: list[Token], i: int) -> int:
+    """'ATLAS Collaboration', 'The Planck Collaboration', 'JLQCD and TWQCD collaborations'."""
+    j = i
+    while j < len(tokens) and j - i < 7:
+        w = tokens[j].text
+        if w.rstrip(".,").lower() in _COLLAB_WORDS and j > i:
+            return j + 1
+        if not (w[:1].isupper() or w.lower() in _AND or w.lower() == "the"):
+            break
+        j += 1
+    return i
+
+
+_GRAMMAR = (("CO", _name_collab), ("SF", _name_sf), ("SI", _name_si), ("IF", _name_if), ("FN", _name_fn))
+_FAMILY = {"SF": "surname", "SI": "surname", "IF": "given", "FN": "given", "CO": None}
+
+
+def _read_name(tokens: list[Token], i: int, kind: str | None, switch_ok: bool) -> tuple[int, str] | None:
+    """The longest name starting at i that fits the list so far: (end index, kind)."""
+    fits = []
+    for k, fn in _GRAMMAR:
+        end = fn(tokens, i)
+        if end > i:
+            fits.append((end, k))
+    if not fits:
+        return None
+    if kind is not None and not switch_ok:
+        same = [f for f in fits if f[1] == "CO" or _FAMILY[f[1]] == _FAMILY.get(kind)]
+        # in an initials-first list, a full-name "author" is more likely a title
+        if kind == "IF":
+            same = [f for f in same if f[1] != "FN"]
+        fits = same
+    if not fits:
+        return None
+    return max(fits, key=lambda f: f[0])
+
+
+def _et_al(tokens: list[Token], i: int) -> int:
+    """Index past 'et al.' / 'et al' / 'et. al.' / 'et.al.' / 'and others' at i, else i."""
+    if i < len(tokens):
+        w = tokens[i].text.lower()
+        if w in ("et.al.", "et.al", "etal.", "etal"):
+            return i + 1
+        if w in ("et", "et.") and i + 1 < len(tokens) and tokens[i + 1].text.lower().startswith("al"):
+            return i + 2
+        if w in ("others", "others.") and i > 0 and tokens[i - 1].text.lower() in _AND:
+            return i + 1
+    return i
+
+
+def _boundary_follows(tokens: list[Token], j: int) -> bool:
+    """Whether a name ending before token j is properly closed (separator, year, bracket, end)."""
+    if j >= len(tokens) or _ends_sentence(tokens[j - 1].text) or tokens[j - 1].text.endswith("."):
+        return True
+    w = tokens[j].text
+    return (
+        w in (",", ";", "(", "[", ":", "&", "\"", "“", "”")
+        or w.lower() in _AND
+        or _et_al(tokens, j) > j
+        or bool(re.match(r"^\(?\d{4}[a-z]?\b", w))
+        or w.startswith(":")
+        or w in ("eds.", "ed.", "(eds.)", "(ed.)")
+    )
+
+
+def scan_authors(text: str) -> AuthorScan:
+    """Read the author list at the head of `text` by the name grammar; empty when none is there."""
+    tokens = tokenize(text)
+    names: list[str] = []
+    kind: str | None = None
+    i, end, stop, et_al = 0, 0, "other", False
+    switch_ok = False
+    while i < len(tokens):
+        j = _et_al(tokens, i)
+        if j > i and names:
+            et_al, end = True, tokens[j - 1].end
+            stop = "period" if tokens[j - 1].text.endswith(".") and _period_ends(tokens, j) else "other"
+            break
+        got = _read_name(tokens, i, kind, switch_ok)
+        if got is None or not _boundary_follows(tokens, got[0]):
+            stop = "separator" if names else "other"
+            break
+        j, k = got
+        names.append(" ".join(t.text for t in tokens[i:j]).replace(" ,", ","))
+        kind = kind or k
+        end = tokens[j - 1].end
+        last = tokens[j - 1].text
+        if last.endswith(".") and (_ends_sentence(last) or _period_ends(tokens, j)):
+            stop = "period"
+            break
+        # separators: ",", ";", "and", "&", ", and", "; and"; or "et al." right after the name
+        n = j
+        if _et_al(tokens, n) > n:
+            i = n
+            continue
+        if n < len(tokens) and tokens[n].text in (",", ";"):
+            n += 1
+        switch_ok = n < len(tokens) and tokens[n].text.lower() in _AND
+        if switch_ok:
+            n += 1
+        if n == j:
+            stop = "other"
+            break
+        i = n
+    else:
+        stop = "other" if not names else stop
+    return AuthorScan(tuple(_clean_name(n) for n in names), et_al, end, stop, kind)
+
+
+def _period_ends(tokens: list[Token], j: int) -> bool:
+    """After an initial with a period at j-1: does the period end the list (no separator next)?"""
+    if j >= len(tokens):
+        return True
+    w = tokens[j].text
+    return not (w in (",", ";", "&") or w.lower() in _AND or _et_al(tokens, j) > j)
+
+
+def _clean_name(name: str) -> str:
+    """Drop a trailing sentence period from a surname ('Shazeer.' -> 'Shazeer'), keep initials' periods."""
+    name = name.strip().strip(",;")
+    last = name.rsplit(" ", 1)[-1]
+    if name.endswith(".") and not is_initial(last) and last.lower().rstrip(".") not in ("jr", "sr", "al"):
+        name = name[:-1]
+    return name
+
+
+# Splits a loose name list: ", and", ", &", ";", ",", " and ", " & ".
+_LOOSE_SPLIT_RE = re.compile(r"\s*(?:,\s*(?:and|&)\s+|;\s*(?:and\s+)?|,\s*|\s+(?:and|&|und)\s+)\s*")
+
+
+def loose_author_list(segment: str) -> tuple[tuple[str, ...], bool] | None:
+    """Names in a segment that the grammar could not read but that has the look of a name list.
+
+    Every piece between separators must be 1-5 words, each capitalised, an initial, a
+    particle or a short lower-case fragment of a broken accent ("Jo ao"). Returns (names,
+    et_al) or None.
+    """
+    seg = segment.strip().rstrip(".").strip()
+    if not seg or len(seg) > 400:
+        return None
+    et_al = False
+    m = re.search(r",?\s*(?:et\.?\s*al\.?|and others)$", seg)
+    if m:
+        seg, et_al = seg[: m.start()], True
+    pieces = [p for p in _LOOSE_SPLIT_RE.split(seg) if p]
+    if not pieces:
+        return None
+    for piece in pieces:
+        words = piece.split()
+        if not 1 <= len(words) <= 5:
+            return None
+        caps = 0
+        for w in words:
+            if is_capword(w) or is_initial(w) or _is_vancouver_initials(w) or (w[:1].isupper() and w[1:]):
+                caps += 1
+            elif not (w.lower() in PARTICLES or (w.isalpha() and w.islower() and len(w) <= 3)):
+                return None
+        if caps == 0:
+            return None
+    return tuple(_clean_name(p) for p in pieces), et_al
+
+
+def looks_like_author_list(text: str) -> bool:
+    """Whether a would-be title is really names ("Zimmermann, David Klindt, and Wieland Brendel").
+
+    Deliberately strict (it overrides a title): three or more names, or two with initials,
+    every word a name word, and every name but a truncated first one of two or more words.
+    """
+    t = text.strip().rstrip(".")
+    if not re.search(r",|\band\b|&", t):
+        return False
+    got = loose_author_list(t)
+    if got is None:
+        return False
+    names = _merge_surname_initials(list(got[0]))
+    words = [w for n in names for w in n.replace(",", " ").split()]
+    if any(w[:1].isupper() and not (is_capword(w) or is_initial(w) or _is_particle(w)) for w in words):
+        return False  # "On", "The", "Deep" ...: title words
+    has_initials = any(is_initial(w) or _is_vancouver_initials(w) for w in words)
+    if len(names) < 2 or (len(names) < 3 and not has_initials):
+        return False
+    return all(len(n.replace(",", " ").split()) >= 2 for n in names[1:])
+
+
+def _merge_surname_initials(pieces: list[str]) -> list[str]:
+    """["Smith", "J. R.", "Doe", "A."] -> ["Smith, J. R.", "Doe, A."]: undo the split of SF names."""
+    out: list[str] = []
+    for p in pieces:
+        if out and all(is_initial(w) for w in p.split()) and not all(is_initial(w) for w in out[-1].split()):
+            out[-1] = f"{out[-1]}, {p}"
+        else:
+            out.append(p)
+    return out

@@ -1,0 +1,197 @@
+"""The publication part of an entry: is a chunk a venue, and its venue / volume / pages / year.
+
+Used by `parse.py` twice: to tell where a title stops ("..., Phys. Rev. A 54, 1098
+(1996)" starts a venue; "..., heterogeneous, and incomplete observations" does not),
+and to read the fields out of what follows the title.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# A chunk that opens a venue whatever follows: "in Proc. ...", "arXiv preprint", "vol. 3", ...
+_VENUE_CUE_RE = re.compile(
+    r"^(?:in:?\s+(?:the\s+)?[A-Z0-9]|in\s*:|proc\b|proc\.|proceedings\b|conference\b|workshop\b|symposium\b|arxiv|"
+    r"preprint\b|e-?print|corr\b|vol\.|volume\b|pp?\.\s*\d|pages?\s+\d|ph\.?\s?d\.?|phd\b|thesis\b|"
+    r"master'?s?\s+thesis|tech(?:nical|\.)\s+rep|report\b|edited\s+by\b|eds?\.|\(eds?\.?\)|url\b|"
+    r"available\b|https?:|www\.|doi\b|isbn\b|issn\b|ibid\b|submitted\b|in\s+press\b|accepted\b|"
+    r"unpublished\b|private\s+communication\b|springer\b|wiley\b|elsevier\b|cambridge\s+university|"
+    r"oxford\s+university|mit\s+press|acm\b|ieee\b|siam\b|aip\s+conf|pos\b|accessed\b|retrieved\b|"
+    r"last\s+(?:visited|accessed)|\d+(?:st|nd|rd|th)\s+(?:ed\b|edn\b|edition\b))",
+    re.IGNORECASE,
+)
+# Volume/pages/year only: "13", "45(1):5-32", "pp. 1-10", "L8", "2019", "vol. 12, no. 1".
+_NUMERIC_RE = re.compile(
+    r"^\s*(?:(?:vol(?:ume)?\.?|no\.|nr\.|issue|pp?\.|pages?|art\.|article)\s*)?"
+    r"[A-Za-z]?\d+[a-z]?(?:\s*\(\d+[^)]*\))?(?:\s*[-–—:]+\s*[A-Za-z]?\d+[a-z]?)*\s*(?:\(\d{4}\))?\s*\.?\s*$",
+    re.IGNORECASE,
+)
+# An abbreviated journal word: "Phys.", "Rev.", "J.", "Astrophys.", "Lett." (not "al.", "no.").
+_ABBREV_RE = re.compile(r"(?<![\w.])(?!al\.|no\.|vs\.)[A-Z][a-z]{0,9}\.(?=\s|$|,|\d)")
+# A venue chunk that ends in its volume: "Nature 458", "Phys. Rev. A 54", "Phys. Rev. D74".
+_ENDS_IN_VOLUME_RE = re.compile(r"[A-Za-z.)]\s*[A-Z]?\d+[A-Za-z]?\s*$")
+# "Journal 76, 013009 (2007)" / "Phys. Rev. D74, 065014 (2006)" / "Journal 12 (2019) 1".
+_PHYSICS_RE = re.compile(
+    r"^(?P<venue>[^\d,]*?[A-Za-z.)&])\s*(?P<vol>\d+[A-Za-z]?)\s*"
+    r"(?:,\s*(?P<pages>[A-Za-z]{0,4}\d+[A-Za-z]?(?:\s*[-–—]+\s*[A-Za-z]?\d+)?)\s*\((?P<year>\d{4})\)"
+    r"|\((?P<year2>\d{4})\)\s*,?\s*(?P<pages2>[A-Za-z]?\d+[A-Za-z]?(?:\s*[-–—]+\s*[A-Za-z]?\d+)?))"
+)
+_YEAR_RE = re.compile(r"(?<![\d.])(?:1[89]\d\d|20\d\d)(?![\d.]\d)")
+_VOLUME_RE = re.compile(r"\bvol(?:ume)?\.?\s*(?P<vol>[A-Za-z]?\d+[A-Za-z]?)", re.IGNORECASE)
+_PAGES_RE = re.compile(
+    r"(?:\bpp?\.|\bpages?|\bSeiten?)\s*(?P<pages>[A-Za-z]?\d+[a-z]?(?:\s*[-–—]+\s*[A-Za-z]?\d+[a-z]?)?)",
+    re.IGNORECASE,
+)
+# "45(1):5-32", "29 (12): 1989-1996", "117:1405-1423", "6: 45"
+_VOL_ISSUE_PAGES_RE = re.compile(
+    r"(?<![\w.])(?P<vol>\d+)\s*(?:\((?P<issue>[^)]{1,12})\))?\s*:\s*"
+    r"(?P<pages>[A-Za-z]?\d+[a-z]?(?:\s*[-–—]+\s*[A-Za-z]?\d+)?)"
+)
+# ", 721, 1861" / " 2015, 55, 263-274" / ", 55, 263": volume then pages, comma separated.
+_VOL_COMMA_PAGES_RE = re.compile(
+    r"(?:^|[,\s])(?P<vol>[A-Z]?\d{1,5}[a-z]?)\s*,\s*(?P<pages>[A-Za-z]{0,2}\d+[a-z]?(?:\s*[-–—]+\s*[A-Za-z]?\d+)?)"
+    r"\s*(?:[,.;]|\(|$)"
+)
+# Where a venue name stops: a number, "vol.", "pp.", "pages", a parenthesised year.
+_VENUE_STOP_RE = re.compile(
+    r"\s*(?:,\s*|\s)(?:vol(?:ume)?\b|pp?\.\s*\d|pages?\s+\d|no\.\s*\d|\(?\d)|,\s*(?:[A-Z][a-z]+,\s+)?[A-Z]"
+    r"[a-z]+,?\s*(?:\(?\d{4}|$)|\.\s+(?=[A-Z\d])",
+)
+
+
+@dataclass(frozen=True)
+class VenueFields:
+    """What the publication part of an entry says."""
+
+    venue: str | None = None
+    volume: str | None = None
+    pages: str | None = None
+    year: int | None = None
+
+
+# Chunks that continue a title although they hold a number: "Version 1.0", "version 2.2", "v3".
+_VERSION_RE = re.compile(r"^\s*(?:version|v\.?|release|rev\.)\s*\d[\w.]*\s*$", re.IGNORECASE)
+# Tail chunks after a publisher or venue name: "New York (1968)", "ascl:1112.014", "2019".
+_TAIL_RE = re.compile(r"^\s*(?:[A-Z][\w .'-]{0,30}\(?(?:1[89]|20)\d\d\)?|[a-z]+:\s*[\d.]+)\s*\.?\s*$")
+
+
+def is_version_chunk(chunk: str) -> bool:
+    """'Version 1.0': part of a software or standard's title, not its venue."""
+    return bool(_VERSION_RE.match(chunk))
+
+
+def is_numeric_chunk(chunk: str) -> bool:
+    """A chunk that is only volume / issue / pages / year ("13", "45(1):5-32", "pp. 1-10")."""
+    return bool(_NUMERIC_RE.match(chunk))
+
+
+def looks_like_venue(chunk: str, following: list[str] | None = None) -> bool:
+    """Whether a comma-separated chunk starts the publication part rather than continuing a title."""
+    s = chunk.strip().strip(".")
+    if not s:
+        return True
+    if is_version_chunk(s):
+        return False
+    if _VENUE_CUE_RE.match(s) or is_numeric_chunk(s) or _PHYSICS_RE.match(s):
+        return True
+    if any(c.isdigit() for c in s) and (_ABBREV_RE.search(s) or _ENDS_IN_VOLUME_RE.search(s)):
+        return True
+    # "ApJ, 721, 1861", "Physical Review Letters, 90, 091301": a short name, then numbers only
+    nxt = [f for f in (following or []) if f.strip()]
+    return bool(nxt) and len(s.split()) <= 8 and all(_is_tail(f) for f in nxt[:2])
+
+
+def _is_tail(chunk: str) -> bool:
+    return is_numeric_chunk(chunk) or bool(_TAIL_RE.match(chunk))
+
+
+# Sentences that open with a proceedings / preprint / ibid. marker.
+_VENUE_OPENER_RE = re.compile(r"^(?:in:?\s+)?(?:proc\b|proc\.|proceedings\b|arxiv\b|ibid\b)", re.IGNORECASE)
+
+
+def looks_like_venue_first(sentence: str) -> bool:
+    """A period-style sentence right after the authors that is a venue, not a title (physics)."""
+    s = sentence.strip()
+    phys = _PHYSICS_RE.match(s)
+    if phys and len(phys.group("venue").split()) <= 8 and not title_like(phys.group("venue")):
+        return True
+    if _VENUE_OPENER_RE.match(s):
+        return True
+    head = re.split(r",", s, maxsplit=1)[0]
+    return bool(
+        _ABBREV_RE.search(head) and _ENDS_IN_VOLUME_RE.search(head) and len(head.split()) <= 8
+        and not title_like(head)
+    )
+
+
+def title_like(text: str) -> bool:
+    """Enough words, some of them long lower-case ones: a title rather than a journal name."""
+    words = text.split()
+    return len(words) >= 3 and any(w.strip(".,:;").islower() and len(w.strip(".,:;")) >= 4 for w in words)
+
+
+def find_year(text: str) -> int | None:
+    """The publication year in a venue part: parenthesised first, else the last plausible year."""
+    m = re.search(r"\((?:[A-Za-z]+\.?\s+)?(1[89]\d\d|20\d\d)[a-z]?\)", text)
+    if m:
+        return int(m.group(1))
+    years = _YEAR_RE.findall(text)
+    return int(years[-1]) if years else None
+
+
+def _clean_venue(v: str) -> str | None:
+    v = re.sub(r"^\s*(?:in:?\s+|In:?\s+)", "", v.strip())
+    v = re.sub(r"\s+", " ", v).strip(" ,;:.([")
+    if v.endswith(")") and v.count("(") < v.count(")"):
+        v = v[:-1]
+    return v if re.search(r"[^\W\d_]{2}", v) else None
+
+
+def parse_venue(part: str) -> VenueFields:
+    """Venue name, volume, pages and year from the text after the title (best effort)."""
+    s = re.sub(r"\s+", " ", part).strip(" .,;")
+    if not s:
+        return VenueFields()
+    year = find_year(s)
+    m = _PHYSICS_RE.match(s)
+    if m:
+        y = m.group("year") or m.group("year2")
+        return VenueFields(
+            _clean_venue(m.group("venue")), m.group("vol"), m.group("pages") or m.group("pages2"),
+            int(y) if y else year,
+        )
+    stop = _VENUE_STOP_RE.search(s)
+    venue = _clean_venue(s[: stop.start()] if stop else s)
+    volume = pages = None
+    vm = _VOLUME_RE.search(s)
+    pm = _PAGES_RE.search(s)
+    vip = _VOL_ISSUE_PAGES_RE.search(s)
+    if vip:
+        volume, pages = vip.group("vol"), vip.group("pages")
+    rest = s[stop.start():] if stop else ""
+    vcp = _VOL_COMMA_PAGES_RE.search(rest)
+    if volume is None and vcp and not _is_year(vcp.group("vol")):
+        volume, pages = vcp.group("vol"), vcp.group("pages")
+    elif volume is None and vcp and _is_year(vcp.group("vol")):
+        # ACS "J. Chem. Inf. Model. 2015, 55, 263-274": the year comes first
+        acs = re.search(r"(?:1[89]|20)\d\d\s*,\s*(\d+)\s*,\s*([A-Za-z]?\d+(?:\s*[-–—]+\s*\d+)?)", rest)
+        if acs:
+            volume, pages = acs.group(1), acs.group(2)
+    if vm:
+        volume = vm.group("vol")
+    if pm:
+        pages = pm.group("pages")
+    if volume is None:
+        lone = re.match(r"\s*,?\s*([A-Z]?\d{1,4}[a-z]?)\b(?![.\d])", rest)
+        if lone and not _is_year(lone.group(1)):
+            volume = lone.group(1)
+    return VenueFields(venue, volume, _tidy_pages(pages), year)
+
+
+def _is_year(s: str) -> bool:
+    return bool(re.fullmatch(r"(?:1[89]|20)\d\d", s))
+
+
+def _tidy_pages(p: str | None) -> str | None:
+    return re.sub(r"\s*[-–—]+\s*", "-", p) if p else None
