@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from arxref.source.texscan import match_brace, read_group, read_optional, skip_space
+from arxref.source.texscan import read_group, read_optional, skip_space
 
 
 @dataclass(frozen=True)
@@ -173,10 +173,9 @@ def _render(s: str, out: list[str], user: Mapping[str, Macro], depth: int, math:
         c = s[i]
         if c == "\\":
             i = _macro(s, i, out, user, depth, math)
-        elif c == "{":
-            end = match_brace(s, i)
-            _render(s[i + 1 : end - 1], out, user, depth, math)
-            i = end
+        elif c == "{" or c == "}":
+            # Grouping changes only font scope, which plain text does not keep: read straight through.
+            i += 1
         elif c == "$":
             i = _math(s, i, out, user, depth)
         elif c == "-":
@@ -195,8 +194,6 @@ def _render(s: str, out: list[str], user: Mapping[str, Macro], depth: int, math:
             i += 2 if double else 1
         elif c == "~" or c.isspace():
             out.append(" ")
-            i += 1
-        elif c == "}":
             i += 1
         else:
             out.append(c)
