@@ -49,7 +49,15 @@ class PostgresServer:
 
     def stop(self) -> None:
         subprocess.run(
-            [*self.run_as, str(self.bin_dir / "pg_ctl"), "-D", str(self.data_dir / "data"), "-m", "immediate", "stop"],
+            [
+                *self.run_as,
+                str(self.bin_dir / "pg_ctl"),
+                "-D",
+                str(self.data_dir / "data"),
+                "-m",
+                "immediate",
+                "stop",
+            ],
             capture_output=True,
             check=False,
         )

@@ -37,11 +37,15 @@ def engine(database_url: str) -> sa.Engine:
 
 
 def _ref(index: int, text: str, status: ResolutionStatus = ResolutionStatus.UNRESOLVED) -> ResolvedReference:
-    raw = RawReference(index=index, raw=text, source=ReferenceSource.ARXIV_SOURCE, label=str(index), key=f"k{index}")
+    raw = RawReference(
+        index=index, raw=text, source=ReferenceSource.ARXIV_SOURCE, label=str(index), key=f"k{index}"
+    )
     resolution = Resolution(status=status)
     if status == ResolutionStatus.VERIFIED_EXACT:
         resolution = Resolution(status, ResolverSource.ARXIV_ID, cited_arxiv_id="1909.08053", score=100.0)
-    return ResolvedReference(raw=raw, parsed=ParsedReference(title=text, authors=("A. Author",)), resolution=resolution)
+    return ResolvedReference(
+        raw=raw, parsed=ParsedReference(title=text, authors=("A. Author",)), resolution=resolution
+    )
 
 
 def test_migration_creates_the_tables_of_the_code(engine: sa.Engine) -> None:
@@ -94,7 +98,8 @@ def test_reprocessing_replaces_references_without_duplicates(engine: sa.Engine) 
     assert stored[1].reference.resolution.status == ResolutionStatus.VERIFIED_EXACT
     assert stored[1].reference.resolution.cited_arxiv_id == "1909.08053"
     assert stored[0].extractor_version == "0.1.1"
-    assert row is not None and (row.state, row.reference_count) == (VersionState.DONE, 2)
+    assert row is not None
+    assert (row.state, row.reference_count) == (VersionState.DONE, 2)
 
 
 def test_a_failed_replacement_leaves_the_old_references(engine: sa.Engine) -> None:
@@ -110,8 +115,12 @@ def test_a_failed_replacement_leaves_the_old_references(engine: sa.Engine) -> No
 
 def test_catalog_load_upserts_and_looks_up(engine: sa.Engine) -> None:
     records = [
-        CatalogRecord("1909.08053", "Megatron-LM: Training Multi-Billion Parameter Language Models", "M. Shoeybi"),
-        CatalogRecord("1811.06965", "GPipe: Efficient Training of Giant Neural Networks", "Y. Huang", doi="10.5555/x"),
+        CatalogRecord(
+            "1909.08053", "Megatron-LM: Training Multi-Billion Parameter Language Models", "M. Shoeybi"
+        ),
+        CatalogRecord(
+            "1811.06965", "GPipe: Efficient Training of Giant Neural Networks", "Y. Huang", doi="10.5555/x"
+        ),
     ]
     assert load_catalog(engine, records) == 2
     assert load_catalog(engine, [CatalogRecord("1811.06965", "GPipe: Efficient Training", "Y. Huang")]) == 1

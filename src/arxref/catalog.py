@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from arxref.ids import parse_arxiv_id, normalize_doi
+from arxref.ids import normalize_doi, parse_arxiv_id
 
 _NON_ALNUM = re.compile(r"[^0-9a-z]+")
 # TeX that survives in arXiv titles: $...$ delimiters, \command names, braces.
@@ -76,7 +76,9 @@ def record_from_json(obj: dict) -> CatalogRecord | None:
     versions = obj.get("versions") or []
     latest = None
     if versions:
-        numbers = [int(v["version"].lstrip("v")) for v in versions if str(v.get("version", "")).startswith("v")]
+        numbers = [
+            int(v["version"].lstrip("v")) for v in versions if str(v.get("version", "")).startswith("v")
+        ]
         latest = max(numbers) if numbers else None
     title = obj.get("title")
     title = " ".join(title.split()) if isinstance(title, str) else None

@@ -142,7 +142,9 @@ def _to_version_row(row: sa.Row) -> VersionRow:
     )
 
 
-def mark_fetched(conn: sa.Connection, paper: PaperVersion, eprint_sha256: str | None, pdf_sha256: str | None) -> None:
+def mark_fetched(
+    conn: sa.Connection, paper: PaperVersion, eprint_sha256: str | None, pdf_sha256: str | None
+) -> None:
     """Remember which blobs a version was read from (a refetch is skipped when they exist)."""
     conn.execute(
         paper_versions.update()

@@ -1,0 +1,5 @@
+"""Resolution: what work does each entry cite? Pure functions over a `CatalogLookup`."""
+
+from arxref.resolve.resolver import resolve_reference
+
+__all__ = ["resolve_reference"]

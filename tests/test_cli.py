@@ -1,0 +1,98 @@
+"""The `arxref` command as a user runs it: embedded SQLite under a temporary ARXREF_HOME."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from arxref.cli import main
+from tests.conftest import SAMPLES
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("ARXREF_HOME", str(tmp_path / "var"))
+    monkeypatch.delenv("ARXREF_DATABASE_URL", raising=False)
+    return tmp_path / "var"
+
+
+def test_process_samples_prints_a_summary_per_version(capsys, home: Path) -> None:
+    assert main(["process", str(SAMPLES), "--catalog", str(SAMPLES / "catalog.jsonl")]) == 0
+    out = capsys.readouterr().out
+    assert "1911.02782v1     done    55 references (arxiv_source 55)" in out
+    assert "0801.0012v1      done    20 references (pdf_text 20)" in out
+    assert "5 versions, 5 done, 0 failed" in out
+    assert (home / "arxref.db").is_file()
+
+
+def test_record_lists_outbound_references_with_state_counts(capsys) -> None:
+    main(["process", str(SAMPLES / "1711.08379v1.tar.gz"), "--catalog", str(SAMPLES / "catalog.jsonl")])
+    capsys.readouterr()
+    assert main(["record", "1711.08379"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    counts = record["reference_resolution"]["state_counts"]
+    assert record["paper"] == {"arxiv_id": "1711.08379", "version": 1, "title": None, "latest_version": None}
+    assert sum(counts.values()) == len(record["outbound"]) == 17
+    first = record["outbound"][0]
+    assert (first["citation"]["reference_index"], first["citation"]["source"]) == (1, "arxiv_source")
+    assert first["resolution"]["status"] == "verified_exact"
+    assert first["resolution"]["resolver_source"] == "arxiv_id"
+
+
+def test_record_of_an_unknown_paper_is_a_clear_error(capsys) -> None:
+    assert main(["record", "2401.99999"]) == 2
+    assert "no processed version" in capsys.readouterr().err
+
+
+def test_extract_json_has_the_shape_score_py_reads(capsys) -> None:
+    assert main(["extract", str(SAMPLES / "1205.4446v1.tar.gz"), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["source"] == "arxiv_source"
+    refs = doc["references"]
+    assert [r["index"] for r in refs] == [1, 2, 3, 4, 5]
+    assert refs[1]["arxiv_id"] == "1008.4686"
+    assert {"index", "raw", "title", "arxiv_id", "doi", "label", "source"} <= refs[0].keys()
+
+
+def test_failed_versions_show_in_status_and_reprocess_after_the_fix(capsys, tmp_path: Path) -> None:
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    (folder / "2401.00002v1.pdf").write_bytes(b"not a pdf at all")
+    main(["process", str(folder / "2401.00002v1.pdf")])
+    assert "2401.00002v1     failed at extract: CorruptPdf" in capsys.readouterr().out
+    assert main(["status", "--json"]) == 0
+    status = json.loads(capsys.readouterr().out)
+    assert status["versions_by_state"] == {"failed": 1}
+    assert status["failures_by_error_class"] == {"extract/CorruptPdf": 1}
+    (folder / "2401.00002v1.pdf").unlink()
+    shutil.copy(SAMPLES / "1205.4446v1.pdf", folder / "2401.00002v1.pdf")
+    assert main(["reprocess", "--failed", "--source-dir", str(folder)]) == 0
+    assert "2401.00002v1: done" in capsys.readouterr().out
+
+
+def test_eval_prints_score_py_figures(capsys, tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    paper = corpus / "1711.08379"
+    paper.mkdir(parents=True)
+    shutil.copy(SAMPLES / "gold" / "1711.08379.json", paper / "gold.json")
+    shutil.copy(SAMPLES / "1711.08379v1.tar.gz", paper / "eprint.gz")  # arXiv names the gzip'd tar .gz
+    assert main(["eval", str(corpus), "--source-only"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == [
+        "paper",
+        "gold",
+        "pred",
+        "P",
+        "R",
+        "F1",
+        "index",
+        "title",
+        "arxiv",
+        "doi",
+        "res_R",
+        "res_P",
+    ]
+    assert lines[-1].split()[:6] == ["ALL", "17", "17", "1.000", "1.000", "1.000"]
