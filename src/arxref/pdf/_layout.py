@@ -117,6 +117,26 @@ def _merge(frags: list[_Frag]) -> list[list[_Frag]]:
     return rows
 
 
+_T2A = {c: chr(c - 0xC0 + 0x410) for c in range(0xC0, 0x100)} | {0xBE: "«", 0xBF: "»"}
+# T1/T2A slots for quotes and dashes that a font without a Unicode map leaves as control characters.
+_CONTROL = str.maketrans({"\x10": "“", "\x11": "”", "\x15": "–", "\x16": "–", "\x17": "—"})
+
+
+def _is_t2a_word(word: str) -> bool:
+    letters = [c for c in word if c.isalpha()]
+    return bool(letters) and all("\u00c0" <= c <= "\u00ff" for c in letters)
+
+
+def _repair_encoding(text: str) -> str:
+    """Cyrillic set in a T2A font without a Unicode map comes out as Latin-1 letters (Ìèëêà → Милка)."""
+    text = text.translate(_CONTROL)
+    words = text.split(" ")
+    long_words = sum(1 for w in words if _is_t2a_word(w) and sum(c.isalpha() for c in w) >= 2)
+    if long_words < 2:
+        return text
+    return " ".join(w.translate(_T2A) if _is_t2a_word(w) else w for w in words)
+
+
 def _to_line(row: list[_Frag], page: pymupdf.Page, col: int) -> Line:
     row = sorted(row, key=lambda f: f.x0)
     parts = [row[0].text]
@@ -134,7 +154,7 @@ def _to_line(row: list[_Frag], page: pymupdf.Page, col: int) -> Line:
         y0=min(f.y0 for f in main),
         x1=max(f.x1 for f in row),
         y1=max(f.y1 for f in main),
-        text="".join(parts),
+        text=_repair_encoding("".join(parts)),
         size=size,
         bold=all(f.bold for f in row),
         col=col,
