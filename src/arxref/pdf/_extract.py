@@ -65,9 +65,17 @@ def _headed_sections(pages: _Pages, texts: tuple[str, ...]) -> list[Section]:
             if ended or span[-1] + 1 >= len(texts) or not found:
                 break
             span.append(span[-1] + 1)
-        sections.extend(s for s in found if split_entries(s.lines))
+        sections.extend(s for s in found if _looks_like_references(split_entries(s.lines)))
         p = span[-1] + 1
     return sections
+
+
+def _looks_like_references(entries: list[Entry]) -> bool:
+    """A list under a "References" heading whose entries are reference-sized (not a table column)."""
+    if not entries:
+        return False
+    sizes = sorted(sum(len(ln.text) for ln in e.lines) for e in entries)
+    return sizes[len(sizes) // 2] >= 30
 
 
 def _unheaded_section(pages: _Pages, texts: tuple[str, ...]) -> Section | None:

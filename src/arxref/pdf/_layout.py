@@ -7,6 +7,7 @@ and inside a band the left column is read before the right one, so columns never
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from statistics import median
 
@@ -58,7 +59,7 @@ def _fragments(page: pymupdf.Page) -> list[_Frag]:
             spans = [s for s in line["spans"] if s["text"].strip()]
             if not spans:
                 continue
-            text = "".join(s["text"] for s in line["spans"]).strip()
+            text = _OT1_DASH.sub("–", "".join(s["text"] for s in line["spans"]).translate(_CONTROL)).strip()
             weights: dict[float, int] = {}
             for s in spans:
                 weights[round(s["size"], 1)] = weights.get(round(s["size"], 1), 0) + len(s["text"].strip())
@@ -79,7 +80,7 @@ def _gutter(frags: list[_Frag], width: float) -> float | None:
         for x in range(max(lo, int(f.x0)), min(hi, int(f.x1) + 1)):
             cover[x - lo] += 1
     least = min(cover)
-    if least > 0.2 * len(frags):
+    if least > 0.6 * len(frags):
         return None
     best, run_start, best_len = None, None, 0
     for i, c in enumerate([*cover, least + 1]):
@@ -119,7 +120,12 @@ def _merge(frags: list[_Frag]) -> list[list[_Frag]]:
 
 _T2A = {c: chr(c - 0xC0 + 0x410) for c in range(0xC0, 0x100)} | {0xBE: "«", 0xBF: "»"}
 # T1/T2A slots for quotes and dashes that a font without a Unicode map leaves as control characters.
-_CONTROL = str.maketrans({"\x10": "“", "\x11": "”", "\x15": "–", "\x16": "–", "\x17": "—"})
+# OT1 puts the ligatures ff, fi, fl, ffi, ffl at 0x0B-0x0F and the en dash at "{" ("1259{1263").
+_CONTROL = str.maketrans(
+    {"\x10": "“", "\x11": "”", "\x15": "–", "\x16": "–", "\x17": "—"}
+    | {"\x0b": "ff", "\x0c": "fi", "\x0d": "fl", "\x0e": "ffi", "\x0f": "ffl"}
+)
+_OT1_DASH = re.compile(r"(?<=\d)\{(?=\d)")
 
 
 def _is_t2a_word(word: str) -> bool:
@@ -129,7 +135,6 @@ def _is_t2a_word(word: str) -> bool:
 
 def _repair_encoding(text: str) -> str:
     """Cyrillic set in a T2A font without a Unicode map comes out as Latin-1 letters (Ìèëêà → Милка)."""
-    text = text.translate(_CONTROL)
     words = text.split(" ")
     long_words = sum(1 for w in words if _is_t2a_word(w) and sum(c.isalpha() for c in w) >= 2)
     if long_words < 2:

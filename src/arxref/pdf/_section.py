@@ -19,7 +19,7 @@ HEADING = re.compile(rf"^(?:(?:\d{{1,2}}|[IVXL]{{1,5}}|[A-Z])\.?\s+)?(?:{_NAMES}
 _END = re.compile(
     r"^(?:(?:\d{1,2}|[IVXL]{1,5}|[A-Z])\.?\s+)?(?:appendix|appendices|appendix\s+\w+|supplementary|supplemental"
     r"|supporting\s+information|biograph(?:y|ies)|author\s+biograph\w*|about\s+the\s+authors?|acknowledge?ments?"
-    r"|anhang|erkl[äa]rung|index|glossary|list\s+of\s+\w+|figure\s+captions|tables?|chapter\s+\d+|endnotes|notes)\b",
+    r"|anhang|\w*erkl[äa]rung|danksagung|lebenslauf|curriculum\s+vitae|index|glossary|list\s+of\s+\w+|figure\s+captions|tables?|chapter\s+\d+|endnotes|notes)\b",
     re.I,
 )
 
@@ -58,6 +58,8 @@ def _ends_section(ln: Line, body: float) -> bool:
     """A heading that closes a bibliography: appendix, biographies, a new chapter..."""
     if len(ln.text) > 70 or label_of(ln.text) is not None and not ln.bold:
         return False
+    if _despace(ln.text) != ln.text and not HEADING.match(_despace(ln.text)):
+        return True  # a letter-spaced display line is a heading of its own
     if _END.match(_despace(ln.text)) and (ln.bold or ln.size > body + 0.5 or ln.text.isupper()):
         return True
     return ln.size >= body + 1.5 and len(ln.text.split()) <= 10 and not ln.text.endswith((".", ","))
