@@ -1,94 +1,45 @@
-"""The `arxref` command. Each sub-command is a small function over the library.
-
-Embedded by default: a SQLite file under ./var, stages run in this process, papers
-read from a local folder. ARXREF_DATABASE_URL points it at PostgreSQL instead.
-"""
+"""Sub-commands over jobs: process, status, reprocess, record."""
 
 from __future__ import annotations
 
 import argparse
 import json
-import logging
 import re
-import sys
 from collections import Counter
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-from arxref.catalog import MemoryCatalog, read_catalog_file
-from arxref.domain import PaperVersion, ParsedReference, Resolution, VersionState
-from arxref.errors import ArxrefError, InvalidIdentifier
-from arxref.evaluate import EvalMode, evaluate_corpus, format_table
-from arxref.extract import extract_path
+import sqlalchemy as sa
+
+from arxref.cli._common import load_catalog_file, open_database
+from arxref.domain import PaperVersion, VersionState
+from arxref.errors import InvalidIdentifier
 from arxref.ids import parse_arxiv_id
-from arxref.output import extraction_to_json
-from arxref.parse import parse_reference
 from arxref.pipeline import process_version
 from arxref.record import build_record
-from arxref.resolve import resolve_reference
 from arxref.settings import Settings
 from arxref.store import versions
-from arxref.store.catalog import SqlCatalog, count_catalog, load_catalog
-from arxref.store.engine import make_engine, upgrade_schema
-from arxref.store.references import load_references
+from arxref.store.catalog import SqlCatalog
+from arxref.store.references import StoredReference, load_references
 
 # `<id>v<n>.<suffix>` as a folder of e-prints and PDFs names its files.
 _VERSION_FILE = re.compile(r"^(?P<id>.+?)v(?P<version>\d+)\.(?:pdf|tar\.gz|tgz|gz|tar|tex)$")
 _OLD_STYLE_STEM = re.compile(r"^(?P<archive>[a-z-]+(?:\.[A-Z]{2})?)(?P<number>\d{7})$")
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Entry point of the console script."""
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    args = build_parser().parse_args(argv)
-    settings = Settings.from_env()
-    if getattr(args, "database", None):
-        settings = replace(settings, database_url=args.database)
-    try:
-        return args.run(args, settings)
-    except ArxrefError as exc:
-        print(f"arxref: {type(exc).__name__}: {exc}", file=sys.stderr)
-        return 2
-
-
-def build_parser() -> argparse.ArgumentParser:
-    """The sub-commands and their options."""
-    parser = argparse.ArgumentParser(prog="arxref", description=__doc__)
-    sub = parser.add_subparsers(required=True, metavar="COMMAND")
-
+def add_commands(sub: argparse._SubParsersAction) -> None:
+    """process, status, reprocess, record."""
     p = sub.add_parser("process", help="fetch, extract, resolve and store papers (embedded, in-process)")
     p.add_argument("targets", nargs="+", metavar="ID|PATH", help="arXiv id[vN], a version file, or a folder")
     p.add_argument("--catalog", type=Path, help="load this arXiv metadata JSON-lines file first")
     p.add_argument("--database", help="database URL (default: ARXREF_DATABASE_URL or var/arxref.db)")
     p.set_defaults(run=cmd_process)
 
-    p = sub.add_parser("extract", help="print the references of a PDF, e-print or source folder")
-    p.add_argument("path", type=Path)
-    p.add_argument("--json", action="store_true", help="score.py's prediction shape")
-    p.add_argument("--catalog", type=Path, help="also resolve against this catalog file")
-    p.set_defaults(run=cmd_extract)
-
-    p = sub.add_parser("eval", help="score extraction against a gold corpus (figures of score.py)")
-    p.add_argument("corpus", type=Path)
-    mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--source-only", dest="mode", action="store_const", const=EvalMode.SOURCE)
-    mode.add_argument("--pdf-only", dest="mode", action="store_const", const=EvalMode.PDF)
-    p.add_argument("--catalog", type=Path, help="resolve against this catalog file (res_R, res_P)")
-    p.add_argument("--out", type=Path, help="write each paper's predictions here as <slug>.json")
-    p.set_defaults(run=cmd_eval, mode=EvalMode.PIPELINE)
-
     p = sub.add_parser("record", help="the outbound citation record of a paper as JSON")
     p.add_argument("arxiv_id")
     p.add_argument("--database")
     p.set_defaults(run=cmd_record)
-
-    p = sub.add_parser("catalog", help="the local arXiv catalog")
-    csub = p.add_subparsers(required=True, metavar="ACTION")
-    c = csub.add_parser("load", help="load an arXiv metadata snapshot file (JSON lines, plain or .gz)")
-    c.add_argument("file", type=Path)
-    c.add_argument("--database")
-    c.set_defaults(run=cmd_catalog_load)
 
     p = sub.add_parser("status", help="versions by state and failures by error class")
     p.add_argument("--json", action="store_true")
@@ -100,13 +51,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--source-dir", type=Path, help="folder of e-prints/PDFs (default ARXREF_SOURCE_DIR)")
     p.add_argument("--database")
     p.set_defaults(run=cmd_reprocess)
-    return parser
 
 
 def cmd_process(args: argparse.Namespace, settings: Settings) -> int:
-    engine = _open_database(settings)
+    engine = open_database(settings)
     if args.catalog:
-        _load_catalog_file(engine, args.catalog)
+        load_catalog_file(engine, args.catalog)
     jobs = [job for target in args.targets for job in _versions_of(target, settings)]
     for paper, folder in jobs:
         row = process_version(engine, replace(settings, source_dir=folder), paper)
@@ -120,46 +70,8 @@ def cmd_process(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
-def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
-    extraction = extract_path(args.path)
-    catalog = MemoryCatalog(read_catalog_file(args.catalog)) if args.catalog else None
-    parsed, resolutions = _parse_and_resolve(extraction.references, catalog)
-    doc = extraction_to_json(args.path.name, extraction, parsed, resolutions)
-    if args.json:
-        print(json.dumps(doc, indent=1, ensure_ascii=False))
-        return 0
-    for note in doc["notes"]:
-        print(f"# {note}")
-    for ref in doc["references"]:
-        label = ref["label"] or ref["index"]
-        status = f"  [{ref['resolution']['status']}]" if "resolution" in ref else ""
-        print(f"{ref['bibliography']}:{ref['index']:>3}  [{label}] {ref['raw']}{status}")
-    print(
-        f"{len(doc['references'])} references ({doc['source']}) "
-        f"in {doc['bibliographies']} bibliography list(s)"
-    )
-    return 0
-
-
-def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
-    from arxref.evaluate_inputs import predict_paper
-
-    catalog = MemoryCatalog(read_catalog_file(args.catalog)) if args.catalog else None
-    if args.out:
-        args.out.mkdir(parents=True, exist_ok=True)
-
-    def predict(paper_dir: Path, mode: EvalMode) -> list[dict]:
-        doc = predict_paper(paper_dir, mode, catalog)
-        if args.out:
-            (args.out / f"{paper_dir.name}.json").write_text(json.dumps(doc, indent=1, ensure_ascii=False))
-        return doc["references"]
-
-    print(format_table(evaluate_corpus(args.corpus, args.mode, predict)))
-    return 0
-
-
 def cmd_record(args: argparse.Namespace, settings: Settings) -> int:
-    engine = _open_database(settings)
+    engine = open_database(settings)
     parsed = parse_arxiv_id(args.arxiv_id)
     if parsed is None:
         raise InvalidIdentifier(f"not an arXiv id: {args.arxiv_id!r}")
@@ -185,14 +97,8 @@ def cmd_record(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
-def cmd_catalog_load(args: argparse.Namespace, settings: Settings) -> int:
-    engine = _open_database(settings)
-    _load_catalog_file(engine, args.file)
-    return 0
-
-
 def cmd_status(args: argparse.Namespace, settings: Settings) -> int:
-    engine = _open_database(settings)
+    engine = open_database(settings)
     with engine.connect() as conn:
         rows = versions.list_versions(conn)
     by_state = Counter(r.state.value for r in rows)
@@ -211,7 +117,7 @@ def cmd_status(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_reprocess(args: argparse.Namespace, settings: Settings) -> int:
-    engine = _open_database(settings)
+    engine = open_database(settings)
     if args.source_dir:
         settings = replace(settings, source_dir=args.source_dir)
     with engine.connect() as conn:
@@ -226,22 +132,6 @@ def cmd_reprocess(args: argparse.Namespace, settings: Settings) -> int:
         )
     print(f"{len(failed)} failed versions reprocessed")
     return 0
-
-
-def _open_database(settings: Settings):  # noqa: ANN202 - sqlalchemy stays inside arxref.store
-    engine = make_engine(settings.database_url)
-    upgrade_schema(engine)
-    return engine
-
-
-def _load_catalog_file(engine, path: Path) -> None:  # noqa: ANN001
-    def progress(n: int) -> None:
-        print(f"\rcatalog: {n} records", end="", file=sys.stderr, flush=True)
-
-    total = load_catalog(engine, read_catalog_file(path), progress=progress)
-    with engine.connect() as conn:
-        size = count_catalog(conn)
-    print(f"\rcatalog: {total} records read from {path.name}; {size} in the catalog", file=sys.stderr)
 
 
 def _versions_of(target: str, settings: Settings) -> list[tuple[PaperVersion, Path | None]]:
@@ -270,13 +160,13 @@ def _version_from_filename(name: str) -> PaperVersion | None:
     return PaperVersion(parsed.number, int(match["version"])) if parsed else None
 
 
-def _state(engine, paper: PaperVersion) -> VersionState | None:  # noqa: ANN001
+def _state(engine: sa.Engine, paper: PaperVersion) -> VersionState | None:
     with engine.connect() as conn:
         row = versions.get_version(conn, paper)
     return row.state if row else None
 
 
-def _summary_line(row: versions.VersionRow, refs: list) -> str:
+def _summary_line(row: versions.VersionRow, refs: list[StoredReference]) -> str:
     if row.state != VersionState.DONE:
         stage = row.stage.value if row.stage else "-"
         error = f"{row.last_error_class}: {row.last_error_message}"
@@ -286,12 +176,3 @@ def _summary_line(row: versions.VersionRow, refs: list) -> str:
     sources = ", ".join(f"{k} {v}" for k, v in sorted(by_source.items()))
     statuses = ", ".join(f"{k} {v}" for k, v in by_status.most_common())
     return f"{row.paper.key:<16} done   {len(refs):>3} references ({sources}); {statuses}"
-
-
-def _parse_and_resolve(
-    references: tuple, catalog: MemoryCatalog | None
-) -> tuple[list[ParsedReference], list[Resolution] | None]:
-    parsed = [parse_reference(r.raw, stated=r.fields) for r in references]
-    if catalog is None:
-        return parsed, None
-    return parsed, [resolve_reference(p, r.raw, catalog) for p, r in zip(parsed, references, strict=True)]

@@ -1,0 +1,80 @@
+"""Sub-commands that read papers without a database: extract, eval."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from arxref.catalog import MemoryCatalog, read_catalog_file
+from arxref.domain import ParsedReference, RawReference, Resolution
+from arxref.evaluate import EvalMode, evaluate_corpus, format_table
+from arxref.evaluate_inputs import predict_paper
+from arxref.extract import extract_path
+from arxref.output import extraction_to_json
+from arxref.parse import parse_reference
+from arxref.resolve import resolve_reference
+from arxref.settings import Settings
+
+
+def add_commands(sub: argparse._SubParsersAction) -> None:
+    """extract, eval."""
+    p = sub.add_parser("extract", help="print the references of a PDF, e-print or source folder")
+    p.add_argument("path", type=Path)
+    p.add_argument("--json", action="store_true", help="score.py's prediction shape")
+    p.add_argument("--catalog", type=Path, help="also resolve against this catalog file")
+    p.set_defaults(run=cmd_extract)
+
+    p = sub.add_parser("eval", help="score extraction against a gold corpus (figures of score.py)")
+    p.add_argument("corpus", type=Path)
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--source-only", dest="mode", action="store_const", const=EvalMode.SOURCE)
+    mode.add_argument("--pdf-only", dest="mode", action="store_const", const=EvalMode.PDF)
+    p.add_argument("--catalog", type=Path, help="resolve against this catalog file (res_R, res_P)")
+    p.add_argument("--out", type=Path, help="write each paper's predictions here as <slug>.json")
+    p.set_defaults(run=cmd_eval, mode=EvalMode.PIPELINE)
+
+
+def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
+    extraction = extract_path(args.path)
+    catalog = MemoryCatalog(read_catalog_file(args.catalog)) if args.catalog else None
+    parsed, resolutions = _parse_and_resolve(extraction.references, catalog)
+    doc = extraction_to_json(args.path.name, extraction, parsed, resolutions)
+    if args.json:
+        print(json.dumps(doc, indent=1, ensure_ascii=False))
+        return 0
+    for note in doc["notes"]:
+        print(f"# {note}")
+    for ref in doc["references"]:
+        label = ref["label"] or ref["index"]
+        status = f"  [{ref['resolution']['status']}]" if "resolution" in ref else ""
+        print(f"{ref['bibliography']}:{ref['index']:>3}  [{label}] {ref['raw']}{status}")
+    print(
+        f"{len(doc['references'])} references ({doc['source']}) "
+        f"in {doc['bibliographies']} bibliography list(s)"
+    )
+    return 0
+
+
+def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
+    catalog = MemoryCatalog(read_catalog_file(args.catalog)) if args.catalog else None
+    if args.out:
+        args.out.mkdir(parents=True, exist_ok=True)
+
+    def predict(paper_dir: Path, mode: EvalMode) -> list[dict]:
+        doc = predict_paper(paper_dir, mode, catalog)
+        if args.out:
+            (args.out / f"{paper_dir.name}.json").write_text(json.dumps(doc, indent=1, ensure_ascii=False))
+        return doc["references"]
+
+    print(format_table(evaluate_corpus(args.corpus, args.mode, predict)))
+    return 0
+
+
+def _parse_and_resolve(
+    references: tuple[RawReference, ...], catalog: MemoryCatalog | None
+) -> tuple[list[ParsedReference], list[Resolution] | None]:
+    parsed = [parse_reference(r.raw, stated=r.fields) for r in references]
+    if catalog is None:
+        return parsed, None
+    return parsed, [resolve_reference(p, r.raw, catalog) for p, r in zip(parsed, references, strict=True)]
