@@ -9,7 +9,7 @@ from arxref.pdf._labels import label_of
 from arxref.pdf._layout import Line, body_size
 
 _NAMES = (
-    r"references?(\s+(and|&)\s+notes)?|notes\s+and\s+references|references\s+cited|cited\s+references"
+    r"references(\s+(and|&)\s+notes)?|notes\s+and\s+references|references\s+cited|cited\s+references"
     r"|reference\s+list|bibliography|bibliographie|literature(\s+cited)?|cited\s+literature|works\s+cited"
     r"|r[ée]f[ée]rences(\s+bibliographiques)?|literatur|literaturverzeichnis|quellenverzeichnis"
     r"|quellen|bibliograf[íi]a|referencias|riferimenti(\s+bibliografici)?|список\s+литературы|литература"
