@@ -62,8 +62,8 @@ _YEAR_MARK_RE = re.compile(
     r"^\s*[.,]?\s*\(?\s*(?P<year>(?:1[89]|20)\d\d)[a-z]?(?:\s*[-–]\s*(?:(?:1[89]|20)\d\d)?)?\s*\)?"
     r"(?=[\s.,:;)]|$)\s*(?P<punct>[.,:;]?)"
 )
-_PAREN_COLLAB_RE = re.compile(r"^\s*\([^()]*collaboration[^()]*\)", re.IGNORECASE)
-_EDS_RE = re.compile(r"^\s*,?\s*(?:\(eds?\.?\)|eds?\.)(?=[\s,]|$)", re.IGNORECASE)
+_PAREN_COLLAB_RE = re.compile(r"\s*\([^()]*collaboration[^()]*\)", re.IGNORECASE)
+_EDS_RE = re.compile(r"\s*,?\s*(?:\(eds?\.?\)|eds?\.)(?=[\s,]|$)", re.IGNORECASE)
 # Sentence ends inside an entry: ". ", "? ", "! " (a closing quote may sit before the space).
 _SENT_END_RE = re.compile(r"[.?!](?=[\"”’']?(?:\s|$))")
 _ABBREVIATIONS = frozenset({
@@ -219,7 +219,7 @@ def _absorb_names(body: str, pos: int) -> tuple[tuple[str, ...], int] | None:
     chunk = re.sub(r"^(?:and|&)\s+", "", chunk)
     if not chunk or end >= len(body):
         return None
-    got = loose_author_list(chunk)
+    got = loose_author_list(chunk, lenient=True)
     return (got[0], end + 1) if got else None
 
 
@@ -233,7 +233,7 @@ def _split(body: str) -> _Split:
     else:
         quoted = _quoted(body)
         if quoted is not None:
-            return quoted
+            return _check_title(quoted)
         scan = scan_authors(body)
         if scan.names:
             authors, et_al, how, pos = scan.names, scan.et_al, "grammar", scan.end
@@ -330,7 +330,7 @@ def parse_reference(raw: str, stated: ParsedReference | None = None) -> ParsedRe
     url = next((u.rstrip(".,;)") for u in _URL_RE.findall(text) if "doi.org" not in u.lower()), None)
     body = _URL_RE.sub(" ", text)
     body = _DOI_TEXT_RE.sub(" ", body)
-    body = re.sub(r"\s+", " ", body).strip()
+    body = _unquote_names(re.sub(r"\s+", " ", body).strip())
     split = _split(body)
     venue = parse_venue(_strip_ids(split.rest))
     year = split.year or venue.year or find_year(body.replace(split.title or "\0", " "))
@@ -348,6 +348,14 @@ def parse_reference(raw: str, stated: ParsedReference | None = None) -> ParsedRe
         confidence=_confidence(split, venue.venue is not None, venue.volume is not None),
     )
     return _merge(parsed, stated) if stated is not None else parsed
+
+
+def _unquote_names(body: str) -> str:
+    """Drop straight quotes wrapped around names by a broken .bib ('Ramy "Baly, ..., Preslav" Nakov')."""
+    for m in re.finditer(r"\"([^\"]{2,})\"", body):
+        if looks_like_author_list(m.group(1)):
+            return body[: m.start()] + m.group(1) + body[m.end():]
+    return body
 
 
 def _strip_ids(rest: str) -> str:

@@ -41,8 +41,9 @@ _TITLE_WORDS = frozenset({
 # Lower-case words that are never a fragment of a name.
 _FUNCTION_WORDS = frozenset({
     "of", "in", "on", "and", "the", "for", "to", "a", "an", "at", "by", "via", "is", "are", "or", "as",
-    "its", "we", "our", "how", "why", "not", "all", "new", "use",
+    "its", "we", "our", "how", "why", "not", "all", "new", "use", "et", "al", "eds", "ed",
 })
+_DIGRAPH_INITIALS = frozenset({"Ch", "Th", "Sh", "Zh", "Kh", "Ph", "Ts", "Gy", "Sz", "Ll", "Dj", "Yu", "Ya"})
 _SUFFIXES = frozenset({"jr.", "jr", "sr.", "sr", "ii", "iii", "iv"})
 _COLLAB_WORDS = frozenset({"collaboration", "collaborations", "consortium", "team", "group", "collab."})
 _AND = frozenset({"and", "&", "und"})
@@ -97,8 +98,9 @@ def is_initial(word: str, need_period: bool = False) -> bool:
     for n, part in enumerate(parts):
         if len(part) == 1 and (_is_upper_letter(part) or (n > 0 and part.islower())):
             continue  # "J.", and the odd lower-case second part of "A.-r."
-        # two-letter initials exist only with a period: "Ch.", "Th.", "Yu."
-        if len(part) == 2 and _is_upper_letter(part[0]) and part[1].islower() and word.endswith("."):
+        # two-letter initials of transliterated names, only with a period: "Ch.", "Th.", "Zh."
+        # (never "Ba.", "Li.", "Wu.": those are surnames ending a sentence)
+        if part in _DIGRAPH_INITIALS and word.endswith("."):
             continue
         return False
     return True
@@ -359,12 +361,13 @@ def _clean_name(name: str) -> str:
 _LOOSE_SPLIT_RE = re.compile(r"\s*(?:,\s*(?:and|&)\s+|;\s*(?:and\s+)?|,\s*|\s+(?:and|&|und)\s+)\s*")
 
 
-def loose_author_list(segment: str) -> tuple[tuple[str, ...], bool] | None:
+def loose_author_list(segment: str, lenient: bool = False) -> tuple[tuple[str, ...], bool] | None:
     """Names in a segment that the grammar could not read but that has the look of a name list.
 
     Every piece between separators must be 1-5 words, each capitalised, an initial, a
-    particle or a short lower-case fragment of a broken accent ("Jo ao"). Returns (names,
-    et_al) or None.
+    particle or a short lower-case fragment of a broken accent ("Jo ao"); `lenient` (where
+    "and" promised a name) also lets one lower-case word into a piece that has two
+    capitalised ones ("Cheng xiang Zhai"). Returns (names, et_al) or None.
     """
     seg = segment.strip().rstrip(".").strip()
     if not seg or len(seg) > 400:
@@ -380,13 +383,17 @@ def loose_author_list(segment: str) -> tuple[tuple[str, ...], bool] | None:
         words = piece.split()
         if not 1 <= len(words) <= 5:
             return None
-        caps = 0
+        caps = lower = 0
         for w in words:
             if is_capword(w) or is_initial(w) or _is_vancouver_initials(w) or (w[:1].isupper() and w[1:]):
                 caps += 1
-            elif not (w.lower() in PARTICLES or (w.isalpha() and w.islower() and len(w) <= 3)):
+            elif w.lower() in PARTICLES or (w.isalpha() and w.islower() and len(w) <= 3):
+                continue
+            elif lenient and w.isalpha() and w.islower() and w not in _FUNCTION_WORDS:
+                lower += 1
+            else:
                 return None
-        if caps == 0:
+        if caps == 0 or (lower and (lower > 1 or caps < 2)):
             return None
     return tuple(_clean_name(p) for p in pieces), et_al
 
@@ -395,7 +402,8 @@ def looks_like_author_list(text: str) -> bool:
     """Whether a would-be title is really names ("Zimmermann, David Klindt, and Wieland Brendel").
 
     Deliberately strict (it overrides a title): three or more names, or two with initials,
-    every word a name word, and every name but a truncated first one of two or more words.
+    every word a name word, and every name of two or more words but a first or last one
+    truncated at a line or quote ("Zimmermann, ...", "..., and Preslav").
     """
     t = text.strip().rstrip(".")
     if not re.search(r",|\band\b|&", t):
@@ -410,7 +418,7 @@ def looks_like_author_list(text: str) -> bool:
     has_initials = any(is_initial(w) or _is_vancouver_initials(w) for w in words)
     if len(names) < 2 or (len(names) < 3 and not has_initials):
         return False
-    return all(len(n.replace(",", " ").split()) >= 2 for n in names[1:])
+    return all(len(n.replace(",", " ").split()) >= 2 for n in names[1:-1])
 
 
 def _merge_surname_initials(pieces: list[str]) -> list[str]:

@@ -30,14 +30,23 @@ _NUMERIC_RE = re.compile(
 # An abbreviated journal word: "Phys.", "Rev.", "J.", "Astrophys.", "Lett." (not "al.", "no.").
 _ABBREV_RE = re.compile(r"(?<![\w.])(?!al\.|no\.|vs\.)[A-Z][a-z]{0,9}\.(?=\s|$|,|\d)")
 # A venue chunk that ends in its volume: "Nature 458", "Phys. Rev. A 54", "Phys. Rev. D74".
-_ENDS_IN_VOLUME_RE = re.compile(r"[A-Za-z.)]\s*[A-Z]?\d+[A-Za-z]?\s*$")
+_ENDS_IN_VOLUME_RE = re.compile(
+    r"[A-Za-z.)]\s*[A-Z]?\d+[A-Za-z]?(?:[\s:]+[A-Z]?\d+(?:\s*[-–—]+\s*\d+)?)?\s*$"
+)
 # "Journal 76, 013009 (2007)" / "Phys. Rev. D74, 065014 (2006)" / "Journal 12 (2019) 1".
 _PHYSICS_RE = re.compile(
     r"^(?P<venue>[^\d,]*?[A-Za-z.)&])\s*(?P<vol>\d+[A-Za-z]?)\s*"
     r"(?:,\s*(?P<pages>[A-Za-z]{0,4}\d+[A-Za-z]?(?:\s*[-–—]+\s*[A-Za-z]?\d+)?)\s*\((?P<year>\d{4})\)"
     r"|\((?P<year2>\d{4})\)\s*,?\s*(?P<pages2>[A-Za-z]?\d+[A-Za-z]?(?:\s*[-–—]+\s*[A-Za-z]?\d+)?))"
 )
-_YEAR_RE = re.compile(r"(?<![\d.])(?:1[89]\d\d|20\d\d)(?![\d.]\d)")
+# A year: not part of a longer number, a decimal, or a page range ("1820-1833").
+_YEAR_RE = re.compile(r"(?<![\d.\-–—:/])(?:1[89]\d\d|20\d\d)(?![\d.]\d|\s*[-–—]\s*\d)")
+_ISBN_RE = re.compile(r"\b(?:ISBN[:\s]*)?97[89][-\s]?[\d-]{9,}[\dX]\b")
+# Publisher names anywhere in a chunk mark the publication part of a book entry.
+_PUBLISHER_RE = re.compile(
+    r"\b(?:Press|Publishers?|Publishing|Verlag|Wiley|Springer|Elsevier|Sons|Kluwer|Birkh[aä]user|"
+    r"Chapman|Addison[- ]Wesley|McGraw[- ]Hill|Prentice[- ]Hall|O'Reilly)\b"
+)
 _VOLUME_RE = re.compile(r"\bvol(?:ume)?\.?\s*(?P<vol>[A-Za-z]?\d+[A-Za-z]?)", re.IGNORECASE)
 _PAGES_RE = re.compile(
     r"(?:\bpp?\.|\bpages?|\bSeiten?)\s*(?P<pages>[A-Za-z]?\d+[a-z]?(?:\s*[-–—]+\s*[A-Za-z]?\d+[a-z]?)?)",
@@ -53,11 +62,19 @@ _VOL_COMMA_PAGES_RE = re.compile(
     r"(?:^|[,\s])(?P<vol>[A-Z]?\d{1,5}[a-z]?)\s*,\s*(?P<pages>[A-Za-z]{0,2}\d+[a-z]?(?:\s*[-–—]+\s*[A-Za-z]?\d+)?)"
     r"\s*(?:[,.;]|\(|$)"
 )
-# Where a venue name stops: a number, "vol.", "pp.", "pages", a parenthesised year.
-_VENUE_STOP_RE = re.compile(
-    r"\s*(?:,\s*|\s)(?:vol(?:ume)?\b|pp?\.\s*\d|pages?\s+\d|no\.\s*\d|\(?\d)|,\s*(?:[A-Z][a-z]+,\s+)?[A-Z]"
-    r"[a-z]+,?\s*(?:\(?\d{4}|$)|\.\s+(?=[A-Z\d])",
+# Where a venue name may stop: a field keyword, a number, or a sentence end (checked in code).
+_VENUE_BREAK_RE = re.compile(
+    r"(?P<field>,?\s*(?:vol(?:ume)?\b|pp?\.\s*\d|pages?\s+\d|no\.\s*\d))|(?P<comma>,\s*\(?\d)"
+    r"|(?P<num>\s\(?\d)|(?P<stop>\.(?=\s+[A-Z\d(]))"
 )
+# Proceedings-like venues carry numbers in their names ("the 2019 Conference of ...").
+_PROC_RE = re.compile(
+    r"^(?:in:?\s+)?(?:the\s+)?(?:proc\b|proc\.|proceedings|advances|conference|workshop|symposium|annual|"
+    r"international|\d+(?:st|nd|rd|th)\b)",
+    re.IGNORECASE,
+)
+# ISBNs and editions mark a book's publisher part: "Springer 9783319152875", "2nd ed.", "2ed".
+_BOOK_RE = re.compile(r"\b97[89]-?\d|\b\d+(?:st|nd|rd|th)?\s*(?:ed|edn|edition)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -96,6 +113,10 @@ def looks_like_venue(chunk: str, following: list[str] | None = None) -> bool:
     if _VENUE_CUE_RE.match(s) or is_numeric_chunk(s) or _PHYSICS_RE.match(s):
         return True
     if any(c.isdigit() for c in s) and (_ABBREV_RE.search(s) or _ENDS_IN_VOLUME_RE.search(s)):
+        return True
+    # "Python for Data Analysis (O'Reilly Media)": a book title with its publisher in brackets
+    core = re.sub(r"\s*\([^()]*\)\s*$", "", s) or s
+    if _BOOK_RE.search(core) or _PUBLISHER_RE.search(core):
         return True
     # "ApJ, 721, 1861", "Physical Review Letters, 90, 091301": a short name, then numbers only
     nxt = [f for f in (following or []) if f.strip()]
@@ -142,15 +163,18 @@ def find_year(text: str) -> int | None:
 
 def _clean_venue(v: str) -> str | None:
     v = re.sub(r"^\s*(?:in:?\s+|In:?\s+)", "", v.strip())
+    v = re.sub(r"(?:,\s*|\s+)(?:abs/|\[[\w.-]+\]|\(?eds?\.?\)?)\s*$", "", v)
     v = re.sub(r"\s+", " ", v).strip(" ,;:.([")
     if v.endswith(")") and v.count("(") < v.count(")"):
         v = v[:-1]
-    return v if re.search(r"[^\W\d_]{2}", v) else None
+    if re.match(r"(?:accessed|retrieved|last\s+(?:visited|accessed)|abgerufen)\b", v, re.IGNORECASE):
+        return None
+    return v if len(v) >= 2 and re.search(r"[^\W\d_]", v) else None
 
 
 def parse_venue(part: str) -> VenueFields:
     """Venue name, volume, pages and year from the text after the title (best effort)."""
-    s = re.sub(r"\s+", " ", part).strip(" .,;")
+    s = re.sub(r"\s+", " ", _ISBN_RE.sub(" ", part)).strip(" .,;")
     if not s:
         return VenueFields()
     year = find_year(s)
@@ -161,15 +185,15 @@ def parse_venue(part: str) -> VenueFields:
             _clean_venue(m.group("venue")), m.group("vol"), m.group("pages") or m.group("pages2"),
             int(y) if y else year,
         )
-    stop = _VENUE_STOP_RE.search(s)
-    venue = _clean_venue(s[: stop.start()] if stop else s)
+    cut = _venue_end(s)
+    venue = _clean_venue(s[:cut])
     volume = pages = None
     vm = _VOLUME_RE.search(s)
     pm = _PAGES_RE.search(s)
     vip = _VOL_ISSUE_PAGES_RE.search(s)
     if vip:
         volume, pages = vip.group("vol"), vip.group("pages")
-    rest = s[stop.start():] if stop else ""
+    rest = s[cut:]
     vcp = _VOL_COMMA_PAGES_RE.search(rest)
     if volume is None and vcp and not _is_year(vcp.group("vol")):
         volume, pages = vcp.group("vol"), vcp.group("pages")
@@ -183,10 +207,34 @@ def parse_venue(part: str) -> VenueFields:
     if pm:
         pages = pm.group("pages")
     if volume is None:
-        lone = re.match(r"\s*,?\s*([A-Z]?\d{1,4}[a-z]?)\b(?![.\d])", rest)
+        # "Astrophysical Journal 665 1489": a lone volume, then maybe its first page
+        lone = _LONE_VOLUME_RE.match(rest)
         if lone and not _is_year(lone.group(1)):
             volume = lone.group(1)
+            if pages is None and lone.group(2) and not _is_year(lone.group(2)):
+                pages = lone.group(2)
     return VenueFields(venue, volume, _tidy_pages(pages), year)
+
+
+# "665 1489" after a venue name: a lone volume, then maybe its first page.
+_LONE_VOLUME_RE = re.compile(
+    r"\s*,?\s*([A-Z]?\d{1,4}[a-z]?)\b(?![.\d])(?:\s+([A-Z]?\d+(?:\s*[-–—]+\s*\d+)?)\b)?"
+)
+
+
+def _venue_end(s: str) -> int:
+    """Offset where the venue name ends and its volume / pages / year begin."""
+    proc = bool(_PROC_RE.match(s))
+    for m in _VENUE_BREAK_RE.finditer(s):
+        if m.lastgroup == "num" and proc:
+            continue
+        if m.lastgroup == "stop":
+            word = re.search(r"(\S+)$", s[: m.start()])
+            w = word.group(1) if word else ""
+            if (len(w) <= 11 and w[:1].isupper()) or w.lower() in ("al.", "no.", "vol."):
+                continue  # "Phys. Rev.", "J. Chem. Inf. Model.": abbreviations, not a sentence end
+        return m.start()
+    return len(s)
 
 
 def _is_year(s: str) -> bool:
