@@ -2,8 +2,9 @@
 
 Whether a line-end hyphen splits a word or is a real hyphen is decided from the
 document's own vocabulary: "pipeline-parallel" seen elsewhere keeps its hyphen,
-"addresses" seen elsewhere loses it; when neither form occurs, a lower-case
-continuation means a split word and anything else a real hyphen.
+"addresses" seen elsewhere loses it; when neither form occurs, two halves that are
+words of the document on their own keep it, and otherwise a lower-case continuation
+means a split word.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ def _hyphen_is_real(left: str, right: str, vocab: frozenset[str]) -> bool:
         return True
     if a + b in vocab:
         return False
+    if len(a) >= 3 and len(b) >= 3 and a in vocab and b in vocab:
+        return True  # two words of the document joined by a hyphen: "citation-enhanced"
     return not head.group(1)[0].islower()
 
 
