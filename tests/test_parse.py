@@ -203,6 +203,19 @@ CASES = [
         {"title": "PipeDream: Generalized pipeline parallelism for DNN training", "year": 2019,
          "pages": "1-15", "venue": "Proceedings of the 27th ACM Symposium on Operating Systems Principles"},
     ),
+    (  # PDF text of corpus 1508.07744: OT1 accents come out before their letter
+        "Ferreira, A. A., Gon¸calves, M. A., and Laender, A. H. (2012). A brief survey of automatic "
+        "methods for author name disambiguation. Acm Sigmod Record, 41(2):15–26.",
+        {"authors": ("Ferreira, A. A.", "Gonçalves, M. A.", "Laender, A. H."),
+         "title": "A brief survey of automatic methods for author name disambiguation",
+         "venue": "Acm Sigmod Record", "volume": "41", "pages": "15-26", "year": 2012},
+    ),
+    (  # PDF text of corpus varner-coagulation: accents inside a long full-name list
+        "Hubert Ramsauer, Bernhard Sch¨afl, Johannes Lehner, Philipp Seidl, Michael Widrich, Milena "
+        "Pavlovi´c, Geir Kjetil Sandve, and Sepp Hochreiter. Hopfield networks is all you need. "
+        "arXiv preprint arXiv:2008.02217, 2020.",
+        {"title": "Hopfield networks is all you need", "arxiv_id": "2008.02217", "year": 2020},
+    ),
     (  # a malformed id is not an arXiv id of the entry (the resolver reads it from ids.find_arxiv_ids)
         "12. A. Author, Some title of a paper, arXiv:1513.01234 (2015).",
         {"arxiv_id": None, "title": "Some title of a paper", "year": 2015},

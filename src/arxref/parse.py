@@ -23,6 +23,7 @@ always win over parsed ones.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 
 from arxref.domain import ParsedReference
@@ -315,9 +316,29 @@ def _confidence(split: _Split, has_venue: bool, has_volume: bool) -> float:
     return round(max(0.0, min(1.0, score)), 3)
 
 
+# Spacing accents that PDF text from OT1/T1 fonts puts before the letter they belong to
+# ("G´omez", "Gon¸calves", "Sch¨afl"), and the combining marks they stand for.
+_SPACING_ACCENTS = {
+    "´": "\u0301", "`": "\u0300", "¨": "\u0308", "˘": "\u0306", "ˆ": "\u0302", "˜": "\u0303",
+    "¸": "\u0327", "ˇ": "\u030c", "˚": "\u030a", "¯": "\u0304", "˙": "\u0307", "˝": "\u030b",
+    "˛": "\u0328",
+}
+_SPACING_ACCENT_RE = re.compile(r"([´`¨˘ˆ˜¸ˇ˚¯˙˝˛])\s?([^\W\d_])")
+
+
+def _compose_accents(text: str) -> str:
+    """'G´omez' -> 'Gómez': put a spacing accent back on the letter after it, inside words only."""
+    def fix(m: re.Match[str]) -> str:
+        before = text[m.start() - 1] if m.start() > 0 else " "
+        if m.group(1) == "`" and not (before.isalpha() and m.group(2) in "aeiouAEIOU"):
+            return m.group(0)  # a TeX opening quote or a typed apostrophe, not an accent
+        return unicodedata.normalize("NFC", m.group(2) + _SPACING_ACCENTS[m.group(1)])
+    return _SPACING_ACCENT_RE.sub(fix, text)
+
+
 def _prepare(raw: str) -> str:
-    """One line of text, label and link furniture removed."""
-    text = re.sub(r"\s+", " ", raw).strip()
+    """One line of text, label and link furniture removed, split accents put back."""
+    text = _compose_accents(re.sub(r"\s+", " ", raw).strip())
     text = _LABEL_RE.sub("", text, count=1)
     return _NOISE_RE.sub(" ", text)
 
