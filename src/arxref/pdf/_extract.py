@@ -106,7 +106,15 @@ def _entry_parts(entry: Entry) -> list[tuple[int, tuple[float, float, float, flo
     for ln in entry.lines:
         parts.setdefault((ln.page, ln.col), []).append(ln)
     return [
-        (page, (min(ln.x0 for ln in ls), min(ln.y0 for ln in ls), max(ln.x1 for ln in ls), max(ln.y1 for ln in ls)))
+        (
+            page,
+            (
+                min(ln.x0 for ln in ls),
+                min(ln.y0 for ln in ls),
+                max(ln.x1 for ln in ls),
+                max(ln.y1 for ln in ls),
+            ),
+        )
         for (page, _), ls in parts.items()
     ]
 
@@ -152,7 +160,9 @@ def _reference(entry: Entry, ordinal: int, vocab: frozenset[str], links: tuple[L
         label=entry.label.text if entry.label else None,
         bibliography=ordinal,
         fields=ParsedReference(arxiv_id=arxiv_id, doi=doi, url=url, confidence=confidence),
-        provenance=Provenance(pages=tuple(sorted({ln.page + 1 for ln in entry.lines})), bbox=_box(entry.lines)),
+        provenance=Provenance(
+            pages=tuple(sorted({ln.page + 1 for ln in entry.lines})), bbox=_box(entry.lines)
+        ),
         flags=flags,
     )
 

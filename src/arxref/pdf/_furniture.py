@@ -41,7 +41,9 @@ def _is_margin_line(ln: Line, others: list[Line], gap_needed: float) -> bool:
 
 def _typical_gap(lines: tuple[Line, ...]) -> float:
     gaps = sorted(
-        b.y0 - a.y1 for a, b in zip(lines, lines[1:], strict=False) if a.col == b.col and 0 <= b.y0 - a.y1 < 3 * a.size
+        b.y0 - a.y1
+        for a, b in zip(lines, lines[1:], strict=False)
+        if a.col == b.col and 0 <= b.y0 - a.y1 < 3 * a.size
     )
     return gaps[len(gaps) // 2] if gaps else 2.0
 

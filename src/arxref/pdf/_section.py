@@ -90,7 +90,11 @@ def _caption_cut(chunk: list[Line]) -> list[Line]:
             j += 1
             continue
         end = j + 1  # the caption's paragraph: following lines set close below it
-        while end < len(chunk) and chunk[end].page == ln.page and 0 <= chunk[end].y0 - chunk[end - 1].y1 < 0.6 * ln.size:
+        while (
+            end < len(chunk)
+            and chunk[end].page == ln.page
+            and 0 <= chunk[end].y0 - chunk[end - 1].y1 < 0.6 * ln.size
+        ):
             end += 1
         while end < len(chunk) and chunk[end].page == ln.page and chunk[end].col == -1:
             end += 1  # more of the float: further wide captions or lines

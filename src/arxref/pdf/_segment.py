@@ -99,7 +99,9 @@ def _cut_at_gap(entries: list[Entry], lines: tuple[Line, ...]) -> list[Entry]:
         for k in range(1, len(ls)):
             a, b = ls[k - 1], ls[k]
             gap = b.y0 - a.y1
-            wide = gap > typical + 1.2 * b.size or gap > typical + 0.4 * b.size and abs(b.size - a.size) >= 0.7
+            wide = (
+                gap > typical + 1.2 * b.size or gap > typical + 0.4 * b.size and abs(b.size - a.size) >= 0.7
+            )
             if a.page == b.page and a.col == b.col and wide:
                 e = Entry(tuple(ls[:k]), e.label, e.index, (*e.flags, "cut_at_gap"))
                 break

@@ -1,0 +1,99 @@
+"""Sub-steps of the PDF path on small, explicit inputs."""
+
+from __future__ import annotations
+
+import pymupdf
+
+from arxref.pdf import extract_pdf_references
+from arxref.pdf._ids import find_arxiv_id, find_doi, ids_from_uri
+from arxref.pdf._joins import document_vocabulary, join_lines
+from arxref.pdf._labels import accept_number, label_of
+from arxref.pdf._layout import _repair_encoding
+
+
+def test_hyphen_removed_when_the_joined_word_is_in_the_document() -> None:
+    vocab = document_vocabulary("the conference addresses the problem")
+    assert join_lines(["the conference ad-", "dresses it"], vocab) == "the conference addresses it"
+
+
+def test_hyphen_kept_when_the_hyphenated_form_is_in_the_document() -> None:
+    vocab = document_vocabulary("we train with pipeline-parallel schedules")
+    assert join_lines(["Memory-efficient pipeline-", "parallel dnn training"], vocab) == (
+        "Memory-efficient pipeline-parallel dnn training"
+    )
+
+
+def test_hyphen_before_a_capital_is_real() -> None:
+    assert join_lines(["D. Guéry-", "Odelin, Rev."], frozenset()) == "D. Guéry-Odelin, Rev."
+
+
+def test_broken_url_and_arxiv_id_are_rejoined() -> None:
+    assert join_lines(["URL: http://www.", "eclipse.org/xtend/doc.html."], frozenset()) == (
+        "URL: http://www.eclipse.org/xtend/doc.html."
+    )
+    assert (
+        join_lines(["arXiv:quant-", "ph/0703103, (2007)."], frozenset()) == "arXiv:quant-ph/0703103, (2007)."
+    )
+
+
+def test_label_families() -> None:
+    assert label_of("[12] A. Author").text == "12"
+    assert label_of("[BCD+12] A. Author").family == "alpha"
+    assert label_of("(3) Author, A.").number == 3
+    assert label_of("4. Author, A.").family == "dot"
+    assert label_of("Author, A. 2015") is None
+
+
+def test_a_year_never_continues_the_chain() -> None:
+    assert accept_number(14, 15, at_label_position=False)
+    assert accept_number(14, 17, at_label_position=True)  # a visible gap
+    assert not accept_number(14, 2015, at_label_position=True)
+    assert not accept_number(14, 16, at_label_position=False)
+
+
+def test_identifiers() -> None:
+    assert find_arxiv_id("Preprint arXiv:0708.1233, (2007).") == "0708.1233"
+    assert find_arxiv_id("eds. T. Kodama et al., arXiv:quant-ph/9710063.") == "quant-ph/9710063"
+    assert find_arxiv_id("Phys. Rev. D 72, 1234.5678 (2005)") is None
+    assert find_doi("Nature 5 (2020). doi:10.1038/s41586-020-2649-2.") == "10.1038/s41586-020-2649-2"
+    assert ids_from_uri("https://arxiv.org/abs/2104.04473") == ("2104.04473", None)
+    assert ids_from_uri("https://doi.org/10.18653/v1/N18-3011") == (None, "10.18653/v1/N18-3011")
+
+
+def test_t2a_cyrillic_repaired() -> None:
+    assert _repair_encoding("À. Ä. Ìèëêà. Äîêë. ÀÍ ÑÑÑÐ 284") == "А. Д. Милка. Докл. АН СССР 284"
+    assert _repair_encoding("Schrödinger and Müller") == "Schrödinger and Müller"
+
+
+def _bibliography_pdf(labels: list[str]) -> bytes:
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 72), "References", fontsize=14)
+    y = 100
+    for n, label in enumerate(labels):
+        page.insert_text(
+            (72, y), f"{label} A. Author{n}, B. Writer, Journal of Things 12, 345 (2001).", fontsize=10
+        )
+        page.insert_text((90, y + 12), "A second line of the same entry, with more words.", fontsize=10)
+        y += 28
+    page.insert_link(
+        {
+            "kind": pymupdf.LINK_URI,
+            "from": pymupdf.Rect(72, 90, 400, 118),
+            "uri": "https://doi.org/10.1000/xyz",
+        }
+    )
+    return doc.tobytes()
+
+
+def test_index_gap_kept_visible_and_flagged() -> None:
+    refs = extract_pdf_references(_bibliography_pdf(["[1]", "[2]", "[4]", "[5]"])).references
+    assert [r.index for r in refs] == [1, 2, 4, 5]
+    assert "index_gap" in refs[2].flags
+    assert refs[2].raw.endswith("with more words.")
+
+
+def test_link_annotation_gives_the_doi() -> None:
+    refs = extract_pdf_references(_bibliography_pdf(["[1]", "[2]", "[3]"])).references
+    assert refs[0].fields.doi == "10.1000/xyz"
+    assert refs[1].fields.doi is None
