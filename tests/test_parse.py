@@ -96,6 +96,10 @@ CASES = [
         {"authors": ("J. Noaki",), "et_al": True, "title": None, "venue": "Phys. Rev. Lett",
          "volume": "101", "pages": "202004", "arxiv_id": "0806.0894"},
     ),
+    (  # corpus 0905.2465: authors and an arXiv id, nothing else
+        "B. Ananthanarayan and S. Ramanan, arXiv:0811.0482 [hep-ph].",
+        {"authors": ("B. Ananthanarayan", "S. Ramanan"), "title": None, "arxiv_id": "0811.0482"},
+    ),
     (  # corpus herschel-atlas-dr3 (MNRAS)
         "Abazajian K. N., et al., 2009, ApJS, 182, 543",
         {"authors": ("Abazajian K. N.",), "et_al": True, "title": None, "venue": "ApJS",

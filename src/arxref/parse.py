@@ -297,7 +297,7 @@ def _check_title(split: _Split) -> _Split:
     )
 
 
-def _confidence(split: _Split, has_venue: bool, has_volume: bool) -> float:
+def _confidence(split: _Split, has_venue: bool, has_volume: bool, has_id: bool) -> float:
     """How well the entry fitted the reading: authors found, title found in a proper place."""
     score = {"grammar": 0.4, "loose": 0.3, "ditto": 0.3, "quoted-pre": 0.3, "none": 0.0}[split.authors_how]
     if split.title is not None:
@@ -307,8 +307,8 @@ def _confidence(split: _Split, has_venue: bool, has_volume: bool) -> float:
             score -= 0.3
         if split.authors_how == "none":
             score -= 0.1
-    elif split.title_how == "venue-first" and has_venue and has_volume:
-        score += 0.35  # a physics-style entry: no title is the right reading
+    elif split.title_how == "venue-first" and ((has_venue and has_volume) or has_id):
+        score += 0.35  # a physics-style entry ("J. Smith, Phys. Rev. D 76, ...", "..., arXiv:0811.0482")
     score += 0.1 if split.year is not None else 0.0
     score += 0.05 if has_venue else 0.0
     if split.names_as_title:
@@ -366,7 +366,7 @@ def parse_reference(raw: str, stated: ParsedReference | None = None) -> ParsedRe
         arxiv_id=arxiv,
         doi=dois[0] if dois else None,
         url=url,
-        confidence=_confidence(split, venue.venue is not None, venue.volume is not None),
+        confidence=_confidence(split, venue.venue is not None, venue.volume is not None, bool(arxiv or dois)),
     )
     return _merge(parsed, stated) if stated is not None else parsed
 
