@@ -26,7 +26,9 @@ def load_catalog_file(engine: sa.Engine, path: Path) -> None:
     def progress(n: int) -> None:
         print(f"\rcatalog: {n} records", end="", file=sys.stderr, flush=True)
 
-    total = load_catalog(engine, read_catalog_file(path), progress=progress)
+    interactive = sys.stderr.isatty()
+    total = load_catalog(engine, read_catalog_file(path), progress=progress if interactive else None)
     with engine.connect() as conn:
         size = count_catalog(conn)
-    print(f"\rcatalog: {total} records read from {path.name}; {size} in the catalog", file=sys.stderr)
+    end = "\r" if interactive else ""
+    print(f"{end}catalog: {total} records read from {path.name}; {size} in the catalog", file=sys.stderr)
