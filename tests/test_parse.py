@@ -220,6 +220,34 @@ CASES = [
         "arXiv preprint arXiv:2008.02217, 2020.",
         {"title": "Hopfield networks is all you need", "arxiv_id": "2008.02217", "year": 2020},
     ),
+    (  # PDF text of corpus 2301.05883: initials glued to the surname
+        "R.R.Lewis, Phys. Rev. 102, 544 (1956).",
+        {"authors": ("R.R. Lewis",), "title": None, "venue": "Phys. Rev", "volume": "102", "pages": "544"},
+    ),
+    (  # PDF text of corpus 1706.09498: a two-letter surname ends the list, it is not an initial
+        "S. Bambach, S. Lee, D. J. Crandall, and C. Yu. Lending A Hand: Detecting Hands and Recognizing "
+        "Activities in Complex Egocentric Interactions. In The IEEE International Conference on Computer "
+        "Vision (ICCV), December 2015.",
+        {"authors": ("S. Bambach", "S. Lee", "D. J. Crandall", "C. Yu"),
+         "title": "Lending A Hand: Detecting Hands and Recognizing Activities in Complex Egocentric "
+                  "Interactions", "year": 2015},
+    ),
+    (  # PDF text of corpus 2502.18907: a book title, then its publisher, in the first chunk
+        "Wright G. S., Bridger A., Geballe T. R., Pendleton T., 1996, New Extragalactic Perspectives in "
+        "the New South Africa. Kluwer, Dordrecht, doi:10.1007/978-94-009-0335-7_16",
+        {"title": "New Extragalactic Perspectives in the New South Africa", "year": 1996,
+         "doi": "10.1007/978-94-009-0335-7_16"},
+    ),
+    (  # PDF text of corpus 2110.02751: a thesis has no title in physics styles
+        "S. Golwala, Ph.D. thesis, University of California, Berkeley (2000).",
+        {"authors": ("S. Golwala",), "title": None, "year": 2000},
+    ),
+    (  # PDF text of corpus tds-course-notes: a numbered part inside a title
+        "B. Chazelle and L. J. Guibas. Fractional cascading: I. A data structuring technique. "
+        "Algorithmica, 1(2):133–162, 1986.",
+        {"title": "Fractional cascading: I. A data structuring technique", "venue": "Algorithmica",
+         "volume": "1", "pages": "133-162", "year": 1986},
+    ),
     (  # a malformed id is not an arXiv id of the entry (the resolver reads it from ids.find_arxiv_ids)
         "12. A. Author, Some title of a paper, arXiv:1513.01234 (2015).",
         {"arxiv_id": None, "title": "Some title of a paper", "year": 2015},

@@ -35,14 +35,14 @@ from arxref.parse_venue import (
     looks_like_venue,
     looks_like_venue_first,
     parse_venue,
-    title_like,
 )
 
 UNCERTAIN_BELOW = 0.5
 
 # A printed label at the head of an entry: "[12]", "[BCD+12]", "(3)", "12.", "12 ".
 _LABEL_RE = re.compile(r"^\s*(?:\[[^\]]{1,40}\]|\(\d{1,4}\)|\d{1,4}\.(?=\s)|\d{1,3}\s+(?=[^\W\d_]))\s*")
-_URL_RE = re.compile(r"(?:https?://|ftp://|www\.)[^\s<>\"]+", re.IGNORECASE)
+# URLs, also as PDF text breaks them after the scheme ("https: //www.osti.gov/...").
+_URL_RE = re.compile(r"(?:https?:\s?//|ftp://|www\.)[^\s<>\"]+", re.IGNORECASE)
 _DOI_TEXT_RE = re.compile(
     r"(?:\bdoi\s*:?\s*|https?://(?:dx\.)?doi\.org/)?(?<![\d.])10\.\d{4,9}/\S+", re.IGNORECASE
 )
@@ -103,6 +103,10 @@ def _sentence_end(text: str, start: int = 0) -> int:
             continue
         if text[i] == "." and re.fullmatch(r"(?:[^\W\d_]\.){2,}", token):
             continue  # "U.S.", "e.g." inside a title
+        if text[i] == "." and re.fullmatch(r"[IVX]{1,4}\.", token) and re.search(
+            r"(?::|\b[Pp]art|\b[Pp]aper)\s*$", text[start:i - len(token) + 1]
+        ):
+            continue  # "Fractional cascading: I. A data structuring technique"
         if nxt and nxt[0].islower() and not _LOWER_FIELD_STARTS.match(nxt):
             continue
         if i <= start:
@@ -150,6 +154,12 @@ def _strong_venue(chunk: str) -> bool:
     return looks_like_venue(chunk) and not re.fullmatch(r"\s*[\d\s–—-]+\s*", chunk)
 
 
+def _sentence_like(text: str) -> bool:
+    """Three or more words, most of them not abbreviations: a title, not "Phys" or "J. Chem"."""
+    words = text.split()
+    return len(words) >= 3 and sum(w.endswith(".") for w in words) * 2 < len(words)
+
+
 def _title_by_sentence(rest: str) -> tuple[str | None, str, str]:
     """Period styles: the title is the next sentence (cut at a comma that opens a venue)."""
     if looks_like_venue_first(rest):
@@ -176,7 +186,7 @@ def _title_by_commas(rest: str) -> tuple[str | None, str, str]:
     texts = [rest[a:b] for a, b in spans]
     if looks_like_venue(texts[0], texts[1:3]) or looks_like_venue_first(rest):
         # "Title ends here. Science 325, 1227 (2009)": a sentence end inside the first chunk
-        if end < spans[0][1] and title_like(rest[:end]) and looks_like_venue(rest[end + 1:spans[0][1]]):
+        if end < spans[0][1] and _sentence_like(rest[:end]) and looks_like_venue(rest[end + 1:spans[0][1]]):
             return rest[:end], rest[end + 1:], "comma"
         return None, rest, "venue-first"
     for k in range(1, len(spans)):
@@ -246,6 +256,8 @@ def _split(body: str) -> _Split:
             end = _sentence_end(body)
             head = re.sub(r"[,.\s]*\(?(?:1[89]|20)\d\d[a-z]?\)?$", "", body[:end])
             loose = loose_author_list(head) if end < len(body) else None
+            if loose and re.match(r"\.\s*[A-Z][a-z]{0,5}\.", body[end:]) and len(head.split()[-1]) <= 5:
+                loose = None  # "R. Lewis, Phys. Rev. 102": the sentence "ended" inside an abbreviation
             if loose and len(loose[0]) == 1:
                 # "Eclipse. The project description file." vs "Tox21 Challenge. <url>, Accessed: ...":
                 # a lone name-like sentence is the author only if a title follows it
@@ -299,6 +311,8 @@ def _check_title(split: _Split) -> _Split:
 
 def _confidence(split: _Split, has_venue: bool, has_volume: bool, has_id: bool) -> float:
     """How well the entry fitted the reading: authors found, title found in a proper place."""
+    thesis = bool(re.match(r"\s*(?:ph\.?\s?d\.?|master|diploma|bachelor|doctoral)?\s*(?:thesis|dissertation)",
+                           split.rest, re.IGNORECASE))
     score = {"grammar": 0.4, "loose": 0.3, "ditto": 0.3, "quoted-pre": 0.3, "none": 0.0}[split.authors_how]
     if split.title is not None:
         score += {"quoted": 0.45, "sentence": 0.4, "comma": 0.35}.get(split.title_how, 0.3)
@@ -307,7 +321,7 @@ def _confidence(split: _Split, has_venue: bool, has_volume: bool, has_id: bool) 
             score -= 0.3
         if split.authors_how == "none":
             score -= 0.1
-    elif split.title_how == "venue-first" and ((has_venue and has_volume) or has_id):
+    elif split.title_how == "venue-first" and ((has_venue and has_volume) or has_id or thesis):
         score += 0.35  # a physics-style entry ("J. Smith, Phys. Rev. D 76, ...", "..., arXiv:0811.0482")
     score += 0.1 if split.year is not None else 0.0
     score += 0.05 if has_venue else 0.0
@@ -348,7 +362,8 @@ def parse_reference(raw: str, stated: ParsedReference | None = None) -> ParsedRe
     text = _prepare(raw)
     arxiv = next((m.value for m in find_arxiv_ids(text) if m.valid), None)
     dois = find_dois(raw)
-    url = next((u.rstrip(".,;)") for u in _URL_RE.findall(text) if "doi.org" not in u.lower()), None)
+    urls = [re.sub(r":\s//", "://", u).rstrip(".,;)") for u in _URL_RE.findall(text)]
+    url = next((u for u in urls if "doi.org" not in u.lower()), None)
     body = _URL_RE.sub(" ", text)
     body = _DOI_TEXT_RE.sub(" ", body)
     body = _unquote_names(re.sub(r"\s+", " ", body).strip())
@@ -368,6 +383,9 @@ def parse_reference(raw: str, stated: ParsedReference | None = None) -> ParsedRe
         url=url,
         confidence=_confidence(split, venue.venue is not None, venue.volume is not None, bool(arxiv or dois)),
     )
+    if len(body) >= 40 and body.count(" ") * 20 < len(body):
+        # "S.Aokietal.(JLQCDcollaboration),Phys.Lett.B665,...": text without its spaces
+        parsed = replace(parsed, confidence=round(parsed.confidence * 0.5, 3))
     return _merge(parsed, stated) if stated is not None else parsed
 
 

@@ -43,7 +43,7 @@ _FUNCTION_WORDS = frozenset({
     "of", "in", "on", "and", "the", "for", "to", "a", "an", "at", "by", "via", "is", "are", "or", "as",
     "its", "we", "our", "how", "why", "not", "all", "new", "use", "et", "al", "eds", "ed",
 })
-_DIGRAPH_INITIALS = frozenset({"Ch", "Th", "Sh", "Zh", "Kh", "Ph", "Ts", "Gy", "Sz", "Ll", "Dj", "Yu", "Ya"})
+_DIGRAPH_INITIALS = frozenset({"Ch", "Th", "Sh", "Zh", "Kh", "Ph", "Ts", "Gy", "Sz", "Ll", "Dj"})
 _SUFFIXES = frozenset({"jr.", "jr", "sr.", "sr", "ii", "iii", "iv"})
 _COLLAB_WORDS = frozenset({"collaboration", "collaborations", "consortium", "team", "group", "collab."})
 _AND = frozenset({"and", "&", "und"})
@@ -76,9 +76,21 @@ class AuthorScan:
     kind: str | None
 
 
+# Initials glued to the surname in tight typesetting: "R.R.Lewis", "L.C.Maximon", "J.-P.Serre".
+_GLUED_RE = re.compile(r"^((?:[^\W\d_]\.-?){1,4})([^\W\d_][^\W\d_'’-]+\.?)$")
+
+
 def tokenize(text: str) -> list[Token]:
     """Split text into name-grammar tokens with offsets."""
-    return [Token(m.group(0), m.start(), m.end()) for m in _TOKEN_RE.finditer(text)]
+    out = []
+    for m in _TOKEN_RE.finditer(text):
+        glued = _GLUED_RE.match(m.group(0))
+        if glued and m.group(0)[0].isupper() and glued.group(2)[0].isupper():
+            cut = m.start() + glued.end(1)
+            out += [Token(glued.group(1), m.start(), cut), Token(glued.group(2), cut, m.end())]
+        else:
+            out.append(Token(m.group(0), m.start(), m.end()))
+    return out
 
 
 def _is_upper_letter(c: str) -> bool:

@@ -140,10 +140,12 @@ def looks_like_venue_first(sentence: str) -> bool:
     if _VENUE_OPENER_RE.match(s):
         return True
     head = re.split(r",", s, maxsplit=1)[0]
-    return bool(
-        _ABBREV_RE.search(head) and _ENDS_IN_VOLUME_RE.search(head) and len(head.split()) <= 8
-        and not title_like(head)
-    )
+    if not (_ABBREV_RE.search(head) and _ENDS_IN_VOLUME_RE.search(head) and len(head.split()) <= 8):
+        return False
+    # "Zh. Eksp. Teor. Fiz. 47", "New J. Phys. 4": abbreviations and short words only, never
+    # "Die Erotik. Einzelausgabe 2014" (a title, then a long word and a year)
+    name = re.sub(r"[\s:]*[A-Z]?\d+[A-Za-z]?(?:[\s:]+[A-Z]?\d+(?:\s*[-–—]+\s*\d+)?)?\s*$", "", head)
+    return all(w.endswith(".") or len(w) <= 4 or w.isupper() for w in name.split())
 
 
 def title_like(text: str) -> bool:
@@ -162,7 +164,7 @@ def find_year(text: str) -> int | None:
 
 
 def _clean_venue(v: str) -> str | None:
-    v = re.sub(r"^\s*(?:in:?\s+|In:?\s+)", "", v.strip())
+    v = re.sub(r"^\s*(?:in:?\s+|In:?\s+|(?:1[89]|20)\d\d[a-z]?\s*[,.]\s*)", "", v.strip())
     v = re.sub(r"(?:,\s*|\s+)(?:abs/|\[[\w.-]+\]|\(?eds?\.?\)?)\s*$", "", v)
     v = re.sub(r"\s+", " ", v).strip(" ,;:.([")
     if v.endswith(")") and v.count("(") < v.count(")"):
