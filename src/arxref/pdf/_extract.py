@@ -1,8 +1,8 @@
 """The PDF path end to end: bytes in, an `Extraction` of `pdf_text` references out.
 
-Every page is read once as plain text (cheap) to find the bibliography headings and
-the document's vocabulary; only the pages that hold a bibliography are read closely
-(words with their boxes and fonts).
+Pages are read as plain text (cheap) from the end back to a little before the earliest
+bibliography heading, for the headings and the document's vocabulary; only the pages
+that hold a bibliography are read closely (lines with their boxes and fonts).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ _LABEL_START = re.compile(r"^\s*(\[\d{1,4}\]|\d{1,4}\.\s|\(\d{1,4}\)\s)")
 class _Pages:
     """Close reading of pages on demand, each page read at most once."""
 
-    def __init__(self, doc: pymupdf.Document, texts: tuple[str, ...]) -> None:
+    def __init__(self, doc: pymupdf.Document, texts: tuple[str | None, ...]) -> None:
         self.doc = doc
         self.recurring = margin_shapes(texts)
         self.cache: dict[int, tuple[Line, ...]] = {}
@@ -49,9 +49,9 @@ class _Pages:
         return tuple(link for links in self.links.values() for link in links)
 
 
-def _headed_sections(pages: _Pages, texts: tuple[str, ...]) -> list[Section]:
+def _headed_sections(pages: _Pages, texts: tuple[str | None, ...]) -> list[Section]:
     """Bibliographies that start at a heading, each read page by page until it ends."""
-    heads = [p for p, t in enumerate(texts) if page_has_heading(t)]
+    heads = [p for p, t in enumerate(texts) if t and page_has_heading(t)]
     sections: list[Section] = []
     p = 0
     for h in heads:
@@ -78,9 +78,9 @@ def _looks_like_references(entries: list[Entry]) -> bool:
     return sizes[len(sizes) // 2] >= 30
 
 
-def _unheaded_section(pages: _Pages, texts: tuple[str, ...]) -> Section | None:
+def _unheaded_section(pages: _Pages, texts: tuple[str | None, ...]) -> Section | None:
     """The fallback: the run of pages near the end whose lines start with labels."""
-    dense = [sum(1 for t in text.splitlines() if _LABEL_START.match(t)) >= 3 for text in texts]
+    dense = [sum(1 for t in (text or "").splitlines() if _LABEL_START.match(t)) >= 3 for text in texts]
     if not any(dense):
         return None
     last = max(i for i, d in enumerate(dense) if d)
@@ -171,7 +171,7 @@ def extract_pdf_references(data: bytes) -> Extraction:
     """Every bibliography entry a PDF prints, with index, provenance and confidence, or a named error."""
     doc = open_pdf(data)
     try:
-        texts = read_page_texts(doc)
+        texts = read_page_texts(doc, page_has_heading)
         pages = _Pages(doc, texts)
         notes = []
         sections = _headed_sections(pages, texts)
@@ -180,7 +180,7 @@ def extract_pdf_references(data: bytes) -> Extraction:
             if fallback is not None:
                 sections = [fallback]
                 notes.append("no bibliography heading: read the final run of labelled lines")
-        vocab = document_vocabulary("\n".join(texts))
+        vocab = document_vocabulary("\n".join(t for t in texts if t))
         links = pages.all_links()
         refs = []
         for ordinal, section in enumerate((s for s in sections if split_entries(s.lines)), 1):

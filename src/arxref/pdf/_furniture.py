@@ -48,10 +48,10 @@ def _typical_gap(lines: tuple[Line, ...]) -> float:
     return gaps[len(gaps) // 2] if gaps else 2.0
 
 
-def margin_shapes(texts: tuple[str, ...]) -> frozenset[str]:
+def margin_shapes(texts: tuple[str | None, ...]) -> frozenset[str]:
     """Shapes of the first and last lines of page texts that recur on three pages or more."""
     counts: dict[str, int] = {}
-    for text in texts:
+    for text in filter(None, texts):
         lines = [t.strip() for t in text.splitlines() if t.strip()]
         for shape in {_shape(t) for t in lines[:3] + lines[-3:]}:
             counts[shape] = counts.get(shape, 0) + 1

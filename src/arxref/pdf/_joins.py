@@ -20,10 +20,8 @@ _URL_GO_ON = re.compile(r"^[\w\-./~%#?=&+:;]+")
 
 def document_vocabulary(text: str) -> frozenset[str]:
     """Lower-cased words (hyphenated ones whole) that the document prints inside a line."""
-    words = set()
-    for line in text.splitlines():
-        words.update(m.group(0).lower() for m in _WORD.finditer(line.rstrip("-")))
-    return frozenset(words)
+    # A word never runs over a newline, so a line-end "pipeline-" yields "pipeline" only.
+    return frozenset(_WORD.findall(text.lower()))
 
 
 def _hyphen_is_real(left: str, right: str, vocab: frozenset[str]) -> bool:

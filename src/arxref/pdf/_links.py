@@ -17,13 +17,14 @@ class Link:
 
 
 def read_links(page: pymupdf.Page) -> tuple[Link, ...]:
-    """Every URI link on a page (internal jumps are not identifiers)."""
+    """Every URI link on a page; internal jumps are skipped without resolving their targets (slow)."""
     out = []
-    for link in page.get_links():
-        uri = link.get("uri")
-        if uri and link.get("kind") == pymupdf.LINK_URI:
-            r = link["from"]
-            out.append(Link(page.number, (r.x0, r.y0, r.x1, r.y1), uri.strip()))
+    link = page.first_link
+    while link:
+        if link.is_external and link.uri:
+            r = link.rect
+            out.append(Link(page.number, (r.x0, r.y0, r.x1, r.y1), link.uri.strip()))
+        link = link.next
     return tuple(out)
 
 

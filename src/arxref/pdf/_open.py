@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pymupdf
 
 from arxref.errors import CorruptPdf, EmptyPdf, EncryptedPdf, NoTextLayer
@@ -31,14 +33,31 @@ def open_pdf(data: bytes) -> pymupdf.Document:
     return doc
 
 
-def read_page_texts(doc: pymupdf.Document) -> tuple[str, ...]:
-    """Plain text of every page: the cheap pass that finds where the bibliography is."""
-    texts = []
-    for page in doc:
-        try:
-            texts.append(page.get_text("text", flags=pymupdf.TEXT_MEDIABOX_CLIP))
-        except Exception as exc:
-            raise CorruptPdf(f"page {page.number + 1} cannot be read: {exc}") from exc
-    if not any(t.strip() for t in texts):
-        raise NoTextLayer(f"none of the {len(texts)} pages holds extractable text")
+def _page_text(page: pymupdf.Page) -> str:
+    try:
+        return page.get_text("text", flags=pymupdf.TEXT_MEDIABOX_CLIP)
+    except Exception as exc:
+        raise CorruptPdf(f"page {page.number + 1} cannot be read: {exc}") from exc
+
+
+def read_page_texts(doc: pymupdf.Document, is_heading_page: Callable[[str], bool]) -> tuple[str | None, ...]:
+    """Plain text of the pages that can hold a bibliography: the cheap pass, read from the end.
+
+    Bibliographies sit at the end of a document or of its chapters, so pages are read
+    backwards and the pass stops once a stretch of pages (an eighth of the document, at
+    least four) before the earliest heading found holds no further heading. Pages not
+    read are None. Without any heading every page is read.
+    """
+    n = doc.page_count
+    window = max(4, n // 8)
+    texts: list[str | None] = [None] * n
+    earliest = None
+    for p in range(n - 1, -1, -1):
+        if earliest is not None and earliest - p > window:
+            break
+        texts[p] = _page_text(doc[p])
+        if is_heading_page(texts[p]):
+            earliest = p
+    if earliest is None and not any(t and t.strip() for t in texts):
+        raise NoTextLayer(f"none of the {n} pages holds extractable text")
     return tuple(texts)
