@@ -41,6 +41,33 @@ def test_comments_go_but_escaped_and_url_percent_stay() -> None:
     assert strip_comments(tex) == "a b 50\\% \\url{http://x/%2F} c"
 
 
+@pytest.mark.parametrize(
+    ("tex", "stripped"),
+    [
+        ("\\verb http://x/%20y\n\\endverb", "\\verb http://x/%20y\n\\endverb"),
+        ("a\n  \\verb u%1\nb % c\n", "a\n  \\verb u%1\nb "),
+        ("x % c\n\\verb u%2\n", "x \\verb u%2\n"),
+        ("x % c\n  \\verb u%3\n", "x \\verb u"),
+        ("\\\\% gone\n\\\\\\% kept", "\\\\\\\\\\% kept"),
+        ("\\url\n {a%b} and \\href{c%d}{e} f%g\nh", "\\url\n {a%b} and \\href{c%d}{e} fh"),
+    ],
+)
+def test_strip_comments_keeps_verb_lines_and_escapes(tex: str, stripped: str) -> None:
+    assert strip_comments(tex) == stripped
+
+
+@pytest.mark.parametrize(
+    ("names", "split"),
+    [
+        ("{Barnes and Noble} AND Smith, J.", ["{Barnes and Noble}", "Smith, J."]),
+        ("A {B} and\tC and and D", ["A {B}", "C", "D"]),
+        ("{A} andrew and B", ["{A} andrew", "B"]),
+    ],
+)
+def test_split_names_outside_braces(names: str, split: list[str]) -> None:
+    assert split_names(names) == split
+
+
 def test_parse_bib_strings_concatenation_and_quotes() -> None:
     bib = parse_bib(r"""
     @String{ pub = "Springer" }

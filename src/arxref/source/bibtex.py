@@ -12,6 +12,8 @@ _KEY = re.compile(r"\s*([^,\s{}()=\"#]*)\s*,?")
 _FIELD = re.compile(r"\s*,?\s*([A-Za-z][\w:.+/-]*)\s*=\s*")
 _WORD = re.compile(r"[^\s,#{}()\"=]+")
 _AND = re.compile(r"\s+and\s+", re.IGNORECASE)
+# A brace, or the space before an `and` that separates two names (when outside braces).
+_BRACE_OR_AND = re.compile(r"[{}]|\s(?=and\s)", re.IGNORECASE)
 _MONTHS = {m: m.capitalize() for m in ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep",
                                        "oct", "nov", "dec")}
 
@@ -179,21 +181,15 @@ def split_names(value: str) -> list[str]:
     """Split a bibtex name list at ' and ' outside braces."""
     if "{" not in value:
         return [x.strip() for x in _AND.split(value) if x.strip()]
-    names, depth, start, i = [], 0, 0, 0
-    low = value.lower()
-    n = len(value)
-    while i < n:
-        c = value[i]
+    names, depth, start = [], 0, 0
+    for m in _BRACE_OR_AND.finditer(value):
+        c = m.group()
         if c == "{":
             depth += 1
         elif c == "}":
             depth -= 1
-        elif (depth == 0 and c.isspace() and low.startswith("and", i + 1) and i + 4 < n
-              and value[i + 4].isspace()):
-            names.append(value[start:i].strip())
-            i += 4
-            start = i
-            continue
-        i += 1
+        elif depth == 0:
+            names.append(value[start : m.start()].strip())
+            start = m.start() + 4
     names.append(value[start:].strip())
     return [x for x in names if x]

@@ -57,8 +57,8 @@ _EVENT = re.compile(
     r"|usepackage|RequirePackage|[A-Za-z]*cite[A-Za-z]*|newcommand|renewcommand|providecommand"
     r"|DeclareRobustCommand|def|begin\s*\{(?:mcite)?thebibliography\}|end\s*\{document\})(?![A-Za-z@])\*?"
 )
-# Raw bytes, so that finding the main file decodes nothing: a \documentclass not commented out.
-_DOCCLASS_LINE = re.compile(rb"^[^%\n]*\\document(?:class|style)(?![A-Za-z])", re.MULTILINE)
+# Raw bytes, so that finding the main file decodes nothing; `has_docclass` checks the line for a `%`.
+_DOCCLASS = re.compile(rb"\\document(?:class|style)(?![A-Za-z])")
 _THEBIB_END = re.compile(r"\\end\s*\{(?:mcite)?thebibliography\}")
 _BARE_NAME = re.compile(r"\s*([^\s{}\\%]+)")
 _DEF = re.compile(r"\s*\\([A-Za-z@]+)((?:#\d)*)\s*\{")
@@ -112,6 +112,15 @@ def _is_junk(path: str) -> bool:
     return posixpath.basename(path).startswith("._") or path.startswith("__MACOSX/")
 
 
+def has_docclass(data: bytes) -> bool:
+    """True when a \\documentclass (or \\documentstyle) is not commented out on its line."""
+    for m in _DOCCLASS.finditer(data):
+        line_start = data.rfind(b"\n", 0, m.start()) + 1
+        if data.find(b"%", line_start, m.start()) < 0:
+            return True
+    return False
+
+
 def find_main_tex(files: Mapping[str, bytes], texts: dict[str, str], notes: list[str]) -> str | None:
     """The .tex that LaTeX would be run on: it has \\documentclass; ties go to the one with a .bbl."""
     tex = [p for p in files if p.lower().endswith((".tex", ".ltx", ".latex")) and not _is_junk(p)]
@@ -122,7 +131,7 @@ def find_main_tex(files: Mapping[str, bytes], texts: dict[str, str], notes: list
         data = files[p]
         stem = p.rsplit(".", 1)[0]
         score = 0
-        if _DOCCLASS_LINE.search(data):
+        if has_docclass(data):
             score += 8
         if stem + ".bbl" in files:
             score += 4

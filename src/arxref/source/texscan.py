@@ -5,17 +5,25 @@ from __future__ import annotations
 import re
 
 # A `%` starts a comment unless escaped; \url/\href targets and biblatex \verb lines keep theirs.
+# Every branch starts with `\\`, `\n` or `%`, so the regex engine skips plain text between them:
+# a \verb line is matched from the line break before it (the text is scanned with a "\n" prepended),
+# and a comment directly followed by a \verb line takes that line along, as group 1, to keep it.
 _COMMENT_OR_PROTECTED = re.compile(
-    r"\\\\|\\%|\\(?:url|href|path|nolinkurl)\s*\{[^{}\n]*\}|^[ \t]*\\verb [^\n]*|%[^\n]*(?:\n[ \t]*)?",
-    re.MULTILINE,
+    r"\\\\|\\%|\\(?:url|href|path|nolinkurl)\s*\{[^{}\n]*\}|\n[ \t]*\\verb [^\n]*"
+    r"|%[^\n]*(?:\n(\\verb [^\n]*)|\n[ \t]*)?"
 )
+
+
+def _keep_protected(m: re.Match[str]) -> str:
+    found = m.group()
+    return (m.group(1) or "") if found[0] == "%" else found
 
 
 def strip_comments(text: str) -> str:
     """Remove TeX comments (and the line break they swallow) without touching escaped or URL `%`."""
     if "%" not in text:
         return text
-    return _COMMENT_OR_PROTECTED.sub(lambda m: "" if m.group().startswith("%") else m.group(), text)
+    return _COMMENT_OR_PROTECTED.sub(_keep_protected, "\n" + text)[1:]
 
 
 def decode_tex(data: bytes) -> tuple[str, str]:
@@ -34,12 +42,18 @@ def skip_space(text: str, pos: int) -> int:
     return pos
 
 
-_BRACE = re.compile(r"\\.|[{}]", re.DOTALL)
+# Only an escaped brace or backslash changes brace matching; any other `\\x` is skipped as plain text.
+_BRACE = re.compile(r"\\[\\{}]|[{}]")
+_FLAT_GROUP = re.compile(r"\{[^{}\\]*\}")
+_OPTIONAL_TOKEN = re.compile(r"\\[\\{}\[\]]|[{\[\]]")
 _CONTROL = re.compile(r"\\(?:[A-Za-z@]+|.)", re.DOTALL)
 
 
 def match_brace(text: str, pos: int) -> int:
     """Given `text[pos] == '{'`, the index just past its matching `}` (or len(text) when unbalanced)."""
+    flat = _FLAT_GROUP.match(text, pos)
+    if flat is not None:
+        return flat.end()
     depth = 0
     for m in _BRACE.finditer(text, pos):
         c = m.group()
@@ -63,8 +77,8 @@ def read_group(text: str, pos: int) -> tuple[str | None, int]:
         return text[pos + 1 : end - 1], end
     if c == "\\":
         m = _CONTROL.match(text, pos)
-        assert m is not None
-        return m.group(), m.end()
+        # A lone backslash at the very end (a truncated fragment) is read as itself.
+        return (m.group(), m.end()) if m is not None else ("\\", pos + 1)
     if c in "}[]":
         return None, pos
     return c, pos + 1
@@ -77,20 +91,16 @@ def read_optional(text: str, pos: int) -> tuple[str | None, int]:
         return None, pos
     depth = 0
     i = start + 1
-    n = len(text)
-    while i < n:
-        c = text[i]
-        if c == "\\":
-            i += 2
-            continue
+    while (m := _OPTIONAL_TOKEN.search(text, i)) is not None:
+        c = m.group()
         if c == "{":
-            i = match_brace(text, i)
+            i = match_brace(text, m.start())
             continue
+        i = m.end()
         if c == "[":
             depth += 1
         elif c == "]":
             if depth == 0:
-                return text[start + 1 : i], i + 1
+                return text[start + 1 : m.start()], i
             depth -= 1
-        i += 1
-    return text[start + 1 :], n
+    return text[start + 1 :], len(text)
