@@ -96,6 +96,27 @@ def test_unsafe_members_are_refused(member: tarfile.TarInfo | tuple[str, bytes],
         unpack_eprint(data)
 
 
+def test_figures_are_checked_but_not_kept(tmp_path: Path) -> None:
+    png = b"\x89PNG\r\n" + bytes(range(256)) * 40
+    text = {"a.tex": TEX, "fig/plot.tikz": b"\\cite{k}", "README": b"x"}
+    data = make_tar([*text.items(), ("fig/plot.PNG", png)])
+    assert unpack_eprint(data) == text
+    assert set(unpack_eprint(data, keep=lambda _: True)) == {*text, "fig/plot.PNG"}
+    with pytest.raises(TooLarge, match="plot.PNG"):
+        unpack_eprint(data, UnpackLimits(max_member_bytes=len(png) - 1))
+    with pytest.raises(TooLarge, match="more than 2 members"):
+        unpack_eprint(data, UnpackLimits(max_members=2))
+    with pytest.raises(UnsafeArchive, match="link"):
+        unpack_eprint(make_tar([("a.tex", TEX), special("fig.pdf", tarfile.SYMTYPE, "/etc/passwd")]))
+    with pytest.raises(UnsafeArchive, match=".."):
+        unpack_eprint(make_tar([("a.tex", TEX), ("../fig.png", png)]))
+    (tmp_path / "fig.pdf").write_bytes(b"%PDF-1.5")
+    (tmp_path / "a.tex").write_bytes(TEX)
+    assert set(read_source_folder(tmp_path)) == {"a.tex"}
+    with pytest.raises(TooLarge):
+        read_source_folder(tmp_path, UnpackLimits(max_members=1))
+
+
 def test_too_many_members() -> None:
     data = make_tar([(f"f{i}.tex", b"x") for i in range(11)])
     with pytest.raises(TooLarge, match="more than 10 members"):

@@ -1,7 +1,9 @@
 """Unpack an e-print into memory, refusing anything that could escape, explode or mislead.
 
 Nothing is written to disk: members become a `{path: bytes}` mapping. Every refusal is an
-`UnsafeArchive`, `TooLarge` or `CorruptArchive` with a message naming the member.
+`UnsafeArchive`, `TooLarge` or `CorruptArchive` with a message naming the member. Every member
+header is checked and counts against the limits, but only members the source path can read are
+kept: figures, media and archives (by extension, see `is_readable_member`) are skipped unread.
 """
 
 from __future__ import annotations
@@ -10,8 +12,9 @@ import io
 import posixpath
 import tarfile
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from arxref.domain import BlobKind
 from arxref.errors import CorruptArchive, TooLarge, UnsafeArchive
@@ -20,6 +23,14 @@ from arxref.source.kind import detect_kind
 _MIB = 1 << 20
 _CHUNK = 1 << 20
 SINGLE_FILE_NAME = "main.tex"
+# Formats that \includegraphics or a media package reads, never \input or bibtex: their bytes are
+# never looked at. Everything else is kept, since \input takes a file of any name (.tikz, .pdf_tex).
+_UNREAD_SUFFIXES = frozenset((
+    "pdf", "png", "jpg", "jpeg", "gif", "eps", "ps", "svg", "tif", "tiff", "bmp", "webp", "ico", "jp2",
+    "mp3", "mp4", "mov", "avi", "wav", "ogg", "webm", "gz", "tgz", "zip", "tar", "bz2", "xz", "7z",
+    "rar", "npy", "npz", "pkl", "h5", "hdf5", "fits", "fit", "otf", "ttf", "pfb", "woff", "docx", "xlsx",
+    "pptx", "odt", "ods",
+))
 
 
 @dataclass(frozen=True)
@@ -62,19 +73,24 @@ def gunzip_bounded(data: bytes, cap: int, what: str = "gzip stream") -> bytes:
     return b"".join(out)
 
 
+def is_readable_member(name: str) -> bool:
+    """False for figures, media and archives, which no stage of the source path ever reads."""
+    base = posixpath.basename(name)
+    return "." not in base or base.rsplit(".", 1)[1].lower() not in _UNREAD_SUFFIXES
+
+
 def safe_member_name(name: str) -> str:
     """Return the normalised relative path of an archive member, or raise UnsafeArchive."""
     clean = name.replace("\\", "/")
     if clean.startswith("/") or (len(clean) > 1 and clean[1] == ":"):
         raise UnsafeArchive(f"archive member {name!r} has an absolute path")
-    parts = PurePosixPath(clean).parts
-    if ".." in parts:
+    if ".." in clean.split("/"):
         raise UnsafeArchive(f"archive member {name!r} climbs out with '..'")
     norm = posixpath.normpath(clean)
     return "" if norm == "." else norm
 
 
-def _untar(raw: bytes, limits: UnpackLimits) -> dict[str, bytes]:
+def _untar(raw: bytes, limits: UnpackLimits, keep: Callable[[str], bool]) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     total = 0
     count = 0
@@ -99,8 +115,10 @@ def _untar(raw: bytes, limits: UnpackLimits) -> dict[str, bytes]:
                 total += member.size
                 if total > limits.max_total_bytes:
                     raise TooLarge(f"archive unpacks to more than {limits.max_total_bytes} bytes")
+                if not name or not keep(name):
+                    continue
                 handle = tar.extractfile(member)
-                if handle is None or not name:
+                if handle is None:
                     continue
                 files[name] = handle.read()
     except tarfile.TarError as exc:
@@ -108,8 +126,12 @@ def _untar(raw: bytes, limits: UnpackLimits) -> dict[str, bytes]:
     return files
 
 
-def unpack_eprint(data: bytes, limits: UnpackLimits = DEFAULT_LIMITS) -> dict[str, bytes]:
-    """Turn whatever arXiv served as e-print into `{member path: bytes}`, enforcing `limits`."""
+def unpack_eprint(data: bytes, limits: UnpackLimits = DEFAULT_LIMITS,
+                  keep: Callable[[str], bool] = is_readable_member) -> dict[str, bytes]:
+    """Turn whatever arXiv served as e-print into `{member path: bytes}` of the members `keep` accepts.
+
+    `limits` and the safety checks apply to every member, kept or not.
+    """
     kind = detect_kind(data)
     if kind is BlobKind.PDF:
         raise CorruptArchive("the e-print is a PDF, not LaTeX source: read it on the PDF path")
@@ -118,23 +140,24 @@ def unpack_eprint(data: bytes, limits: UnpackLimits = DEFAULT_LIMITS) -> dict[st
             raise TooLarge(f"single-file e-print is {len(data)} bytes, over the cap")
         return {SINGLE_FILE_NAME: data}
     if kind is BlobKind.TAR:
-        return _untar(data, limits)
+        return _untar(data, limits, keep)
     # Tar headers and padding add at most ~1 KiB per member on top of the content.
     cap = limits.max_total_bytes + 1024 * (limits.max_members + 2)
     if kind is BlobKind.GZ:
         cap = min(cap, limits.max_member_bytes)
     raw = gunzip_bounded(data, cap, "gzip'd e-print")
     if kind is BlobKind.TAR_GZ:
-        return _untar(raw, limits)
+        return _untar(raw, limits, keep)
     if raw.lstrip()[:5] == b"%PDF-":
         raise CorruptArchive("the gzip'd e-print holds a PDF, not LaTeX source: read it on the PDF path")
     return {SINGLE_FILE_NAME: raw}
 
 
-def read_source_folder(path: Path, limits: UnpackLimits = DEFAULT_LIMITS) -> dict[str, bytes]:
+def read_source_folder(path: Path, limits: UnpackLimits = DEFAULT_LIMITS,
+                       keep: Callable[[str], bool] = is_readable_member) -> dict[str, bytes]:
     """Read an unpacked source folder into `{relative path: bytes}` under the same rules as an archive."""
     files: dict[str, bytes] = {}
-    total = 0
+    total = count = 0
     for item in sorted(path.rglob("*")):
         rel = item.relative_to(path).as_posix()
         if item.is_symlink():
@@ -147,7 +170,9 @@ def read_source_folder(path: Path, limits: UnpackLimits = DEFAULT_LIMITS) -> dic
         if size > limits.max_member_bytes:
             raise TooLarge(f"source member {rel!r} is {size} bytes, over the cap")
         total += size
-        if total > limits.max_total_bytes or len(files) >= limits.max_members:
+        count += 1
+        if total > limits.max_total_bytes or count > limits.max_members:
             raise TooLarge(f"source folder {path} is over the size or member cap")
-        files[rel] = item.read_bytes()
+        if keep(rel):
+            files[rel] = item.read_bytes()
     return files
