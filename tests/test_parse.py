@@ -248,6 +248,33 @@ CASES = [
         {"title": "Fractional cascading: I. A data structuring technique", "venue": "Algorithmica",
          "volume": "1", "pages": "133-162", "year": 1986},
     ),
+    (  # PDF text of corpus 2502.21088: a collaboration, then its first author
+        "NNPDF Collaboration, R. D. Ball et al., Parton distributions with LHC data, Nucl. Phys. B 867 "
+        "(2013) 244, arXiv: 1207.1303 [hep-ph].",
+        {"authors": ("NNPDF Collaboration", "R. D. Ball"), "et_al": True,
+         "title": "Parton distributions with LHC data", "arxiv_id": "1207.1303", "year": 2013},
+    ),
+    (  # PDF text of corpus 1707.04066: a bare surname before "et al."
+        "Mainzer et al. 2011, ApJ, 741, 90",
+        {"authors": ("Mainzer",), "et_al": True, "title": None, "venue": "ApJ", "volume": "741"},
+    ),
+    (  # PDF text of corpus laska-erste-erde: surname, full given names, an 18th-century year
+        "Kant, Immanuel (1764). Beobachtungen über das Gefühl des Schönen und Erhabenen. Werkausgabe in "
+        "12 Bänden: Band 2, 1. Auflage, 1996. Berlin: Suhrkamp Verlag.",
+        {"authors": ("Kant, Immanuel",), "year": 1764,
+         "title": "Beobachtungen über das Gefühl des Schönen und Erhabenen"},
+    ),
+    (  # PDF text of corpus 2001.06561: an organisation, then a lower-case title
+        "Circonus. libcircllhist: An implementation of Circonus Log-Linear Histograms "
+        "https://github.com/circonus-labs/libcircllhist, 2016",
+        {"authors": ("Circonus",),
+         "title": "libcircllhist: An implementation of Circonus Log-Linear Histograms",
+         "url": "https://github.com/circonus-labs/libcircllhist"},
+    ),
+    (  # PDF text of corpus 2503.05621: a title ending in a symbol is not a venue and volume
+        "R.C. Brower and E.K. Owen, The ising model on S2, 2407.00459.",
+        {"authors": ("R.C. Brower", "E.K. Owen"), "title": "The ising model on S2"},
+    ),
     (  # a malformed id is not an arXiv id of the entry (the resolver reads it from ids.find_arxiv_ids)
         "12. A. Author, Some title of a paper, arXiv:1513.01234 (2015).",
         {"arxiv_id": None, "title": "Some title of a paper", "year": 2015},

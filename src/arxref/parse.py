@@ -58,11 +58,15 @@ _DITTO_RE = re.compile(r"^\s*(?:[—―]+|-{2,}|–{2,})\s*[.,]?\s*")
 _QUOTED_RE = re.compile(
     r"“(?P<a>[^”“]{2,}?)”|``(?P<b>.{2,}?)''|\"(?P<c>[^\"]{2,}?)\"|„(?P<d>[^“„]{2,}?)“|«(?P<e>[^»]{2,}?)»"
 )
-# A year right after the authors: ". 2019.", " (2019).", ", 2009,", " 2010, ", "(2009a)".
+# A year right after the authors: ". 2019.", " (2019).", ", 2009,", " 2010, ", "(2009a)", "(1793-1801)";
+# old years too (humanities cite Kant), since the position makes it a year, not a page.
+_YEAR = r"(?:1[5-9]|20)\d\d"
 _YEAR_MARK_RE = re.compile(
-    r"^\s*[.,]?\s*\(?\s*(?P<year>(?:1[89]|20)\d\d)[a-z]?(?:\s*[-–]\s*(?:(?:1[89]|20)\d\d)?)?\s*\)?"
+    r"^\s*[.,]?\s*\(?\s*(?P<year>" + _YEAR + r")[a-z]?(?:\s*[-–]\s*(?:" + _YEAR + r")?)?\s*\)?"
     r"(?=[\s.,:;)]|$)\s*(?P<punct>[.,:;]?)"
 )
+# "Kant, Immanuel (1764)" -> "Kant, Immanuel": a year closing a first sentence of names.
+_TRAILING_YEAR_RE = re.compile(r"[,.\s]*\(?" + _YEAR + r"[a-z]?(?:\s*[-–]\s*(?:" + _YEAR + r")?)?\)?$")
 _PAREN_COLLAB_RE = re.compile(r"\s*\([^()]*collaboration[^()]*\)", re.IGNORECASE)
 _EDS_RE = re.compile(r"\s*,?\s*(?:\(eds?\.?\)|eds?\.)(?=[\s,]|$)", re.IGNORECASE)
 # Sentence ends inside an entry: ". ", "? ", "! " (a closing quote may sit before the space).
@@ -166,17 +170,13 @@ def _title_by_sentence(rest: str) -> tuple[str | None, str, str]:
         return None, rest, "venue-first"
     end = _sentence_end(rest)
     sentence = rest[:end]
-    for a, _ in _chunks(sentence)[1:]:
-        if _strong_venue(sentence[a:_chunk_end(sentence, a)]):
+    spans = _chunks(sentence)
+    for a, b in spans[1:]:
+        chunk = sentence[a:b]
+        last_year = b == len(sentence) and re.fullmatch(r"\s*" + _YEAR + r"\s*", chunk)
+        if _strong_venue(chunk) or last_year:  # "Title, arXiv preprint", "Title, 2016"
             return sentence[: a - 1], rest[a:], "sentence"
     return sentence, rest[end + 1:], "sentence"
-
-
-def _chunk_end(text: str, a: int) -> int:
-    for s, e in _chunks(text):
-        if s == a:
-            return e
-    return len(text)
 
 
 def _title_by_commas(rest: str) -> tuple[str | None, str, str]:
@@ -254,7 +254,10 @@ def _split(body: str) -> _Split:
                     authors, pos = authors + more[0], more[1]
         else:
             end = _sentence_end(body)
-            head = re.sub(r"[,.\s]*\(?(?:1[89]|20)\d\d[a-z]?\)?$", "", body[:end])
+            if not loose_author_list(body[:end]) and re.search(r"\.\s", body):
+                # a lower-case title after an organisation: "Circonus. libcircllhist: ..."
+                end = min(end, re.search(r"\.\s", body).start())
+            head = _TRAILING_YEAR_RE.sub("", body[:end])
             loose = loose_author_list(head) if end < len(body) else None
             if loose and re.match(r"\.\s*[A-Z][a-z]{0,5}\.", body[end:]) and len(head.split()[-1]) <= 5:
                 loose = None  # "R. Lewis, Phys. Rev. 102": the sentence "ended" inside an abbreviation
@@ -364,7 +367,7 @@ def parse_reference(raw: str, stated: ParsedReference | None = None) -> ParsedRe
     dois = find_dois(raw)
     urls = [re.sub(r":\s//", "://", u).rstrip(".,;)") for u in _URL_RE.findall(text)]
     url = next((u for u in urls if "doi.org" not in u.lower()), None)
-    body = _URL_RE.sub(" ", text)
+    body = _URL_RE.sub(lambda m: " " + m.group(0)[len(m.group(0).rstrip(".,;)")):], text)  # keep the comma
     body = _DOI_TEXT_RE.sub(" ", body)
     body = _unquote_names(re.sub(r"\s+", " ", body).strip())
     split = _split(body)

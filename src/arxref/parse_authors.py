@@ -77,7 +77,7 @@ class AuthorScan:
 
 
 # Initials glued to the surname in tight typesetting: "R.R.Lewis", "L.C.Maximon", "J.-P.Serre".
-_GLUED_RE = re.compile(r"^((?:[^\W\d_]\.-?){1,4})([^\W\d_][^\W\d_'’-]+\.?)$")
+_GLUED_RE = re.compile(r"^((?:[^\W\d_]\.-?){1,4})([^\W\d_](?:[^\W\d_]|['’-])+\.?)$")
 
 
 def tokenize(text: str) -> list[Token]:
@@ -243,6 +243,12 @@ def _name_fn(tokens: list[Token], i: int) -> int:
     return _suffix(tokens, last_cap + 1)
 
 
+def _name_surname_et_al(tokens: list[Token], i: int) -> int:
+    """'Mainzer et al.': a bare surname is a name when "et al." follows it."""
+    j = _surname(tokens, i, limit=2)
+    return j if j > i and _et_al(tokens, j) > j and not _ends_sentence(tokens[j - 1].text) else i
+
+
 def _name_collab(tokens: list[Token], i: int) -> int:
     """'ATLAS Collaboration', 'The Planck Collaboration', 'JLQCD and TWQCD collaborations'."""
     j = i
@@ -256,8 +262,11 @@ def _name_collab(tokens: list[Token], i: int) -> int:
     return i
 
 
-_GRAMMAR = (("CO", _name_collab), ("SF", _name_sf), ("SI", _name_si), ("IF", _name_if), ("FN", _name_fn))
-_FAMILY = {"SF": "surname", "SI": "surname", "IF": "given", "FN": "given", "CO": None}
+_GRAMMAR = (
+    ("CO", _name_collab), ("SF", _name_sf), ("SI", _name_si), ("IF", _name_if), ("FN", _name_fn),
+    ("SE", _name_surname_et_al),
+)
+_FAMILY = {"SF": "surname", "SI": "surname", "IF": "given", "FN": "given", "CO": None, "SE": None}
 
 
 def _read_name(tokens: list[Token], i: int, kind: str | None, switch_ok: bool) -> tuple[int, str] | None:
@@ -269,7 +278,7 @@ def _read_name(tokens: list[Token], i: int, kind: str | None, switch_ok: bool) -
             fits.append((end, k))
     if not fits:
         return None
-    if kind is not None and not switch_ok:
+    if kind is not None and kind != "CO" and not switch_ok:
         same = [f for f in fits if f[1] == "CO" or _FAMILY[f[1]] == _FAMILY.get(kind)]
         # in an initials-first list, a full-name "author" is more likely a title
         if kind == "IF":
@@ -305,6 +314,7 @@ def _boundary_follows(tokens: list[Token], j: int) -> bool:
         or bool(re.match(r"^\(?\d{4}[a-z]?\b", w))
         or w.startswith(":")
         or w in ("eds.", "ed.", "(eds.)", "(ed.)")
+        or bool(re.match(r"(?:arxiv|https?:|www\.|doi:)", w, re.IGNORECASE))
     )
 
 
@@ -327,7 +337,7 @@ def scan_authors(text: str) -> AuthorScan:
             break
         j, k = got
         names.append(" ".join(t.text for t in tokens[i:j]).replace(" ,", ","))
-        kind = kind or k
+        kind = k if kind in (None, "CO") else kind
         end = tokens[j - 1].end
         last = tokens[j - 1].text
         if last.endswith(".") and (_ends_sentence(last) or _period_ends(tokens, j)):
@@ -407,6 +417,12 @@ def loose_author_list(segment: str, lenient: bool = False) -> tuple[tuple[str, .
                 return None
         if caps == 0 or (lower and (lower > 1 or caps < 2)):
             return None
+    inverted = (
+        len(pieces) == 2 and "," in seg and not re.search(r"\b(?:and|und)\b|&|;", seg)
+        and len(pieces[0].split()) == 1 and not all(is_initial(w) for w in pieces[1].split())
+    )
+    if inverted:
+        return (_clean_name(f"{pieces[0]}, {pieces[1]}"),), et_al  # "Kant, Immanuel"
     return tuple(_clean_name(p) for p in pieces), et_al
 
 
@@ -425,6 +441,8 @@ def looks_like_author_list(text: str) -> bool:
         return False
     names = _merge_surname_initials(list(got[0]))
     words = [w for n in names for w in n.replace(",", " ").split()]
+    if any(w.lower() in _FUNCTION_WORDS for w in words) or any(len(n.split()) > 4 for n in names):
+        return False  # "Coordination in Naturalistic Driving Videos"
     if any(w[:1].isupper() and not (is_capword(w) or is_initial(w) or _is_particle(w)) for w in words):
         return False  # "On", "The", "Deep" ...: title words
     has_initials = any(is_initial(w) or _is_vancouver_initials(w) for w in words)

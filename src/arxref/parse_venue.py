@@ -113,14 +113,18 @@ def looks_like_venue(chunk: str, following: list[str] | None = None) -> bool:
     if _VENUE_CUE_RE.match(s) or is_numeric_chunk(s) or _PHYSICS_RE.match(s):
         return True
     if any(c.isdigit() for c in s) and (_ABBREV_RE.search(s) or _ENDS_IN_VOLUME_RE.search(s)):
-        return True
+        # ... but "The ising model on S2" is a title ending in a symbol, not a venue and volume
+        return not (re.search(r"\s[A-Za-z]\d{1,2}$", s) and title_like(s) and not _ABBREV_RE.search(s))
     # "Python for Data Analysis (O'Reilly Media)": a book title with its publisher in brackets
     core = re.sub(r"\s*\([^()]*\)\s*$", "", s) or s
     if _BOOK_RE.search(core) or _PUBLISHER_RE.search(core):
         return True
     # "ApJ, 721, 1861", "Physical Review Letters, 90, 091301": a short name, then numbers only
     nxt = [f for f in (following or []) if f.strip()]
-    return bool(nxt) and len(s.split()) <= 8 and all(_is_tail(f) for f in nxt[:2])
+    if not nxt or len(s.split()) > 8 or not all(_is_tail(f) for f in nxt[:2]):
+        return False
+    # "Title, 2019.": a year alone after a title-like chunk does not make it a venue
+    return not (title_like(s) and all(_YEAR_RE.fullmatch(f.strip(" .")) for f in nxt[:2]))
 
 
 def _is_tail(chunk: str) -> bool:
