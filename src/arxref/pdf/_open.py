@@ -45,18 +45,21 @@ def read_page_texts(doc: pymupdf.Document, is_heading_page: Callable[[str], bool
 
     Bibliographies sit at the end of a document or of its chapters, so pages are read
     backwards and the pass stops once a stretch of pages (an eighth of the document, at
-    least four) before the earliest heading found holds no further heading. Pages not
-    read are None. Without any heading every page is read.
+    least four) before the earliest heading found holds no further heading. Two headings
+    apart (per-chapter lists, main + supplement) mean more may come: then every page is
+    read, as it is when no heading is found. Pages not read are None.
     """
     n = doc.page_count
     window = max(4, n // 8)
     texts: list[str | None] = [None] * n
     earliest = None
+    several = False
     for p in range(n - 1, -1, -1):
-        if earliest is not None and earliest - p > window:
+        if earliest is not None and earliest - p > window and not several:
             break
         texts[p] = _page_text(doc[p])
         if is_heading_page(texts[p]):
+            several = several or (earliest is not None and earliest - p > 1)
             earliest = p
     if earliest is None and not any(t and t.strip() for t in texts):
         raise NoTextLayer(f"none of the {n} pages holds extractable text")
