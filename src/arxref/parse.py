@@ -6,12 +6,13 @@ The entry is read left to right, the way its style lays it out:
 2. a quoted title ("...", “...”, ``...'') when quotes stand where a title stands;
 3. otherwise the author list, read by the name grammar of `parse_authors.py`
    (it knows "Vaswani, A., Shazeer, N.", "A. Vaswani, N. Shazeer", full names,
-   collaborations), or, failing that, a first sentence that has the look of names;
+   collaborations), or, failing that, a first sentence that has the look of names
+   (`parse_names.py`);
 4. a year right after the authors (author-year styles), which also tells whether the
    style separates fields with periods or with commas;
-5. the title: the next sentence (period styles) or the comma chunks up to the first
-   one that opens a venue (comma styles); none at all when the venue comes first
-   (physics: "J. Smith, Phys. Rev. D 76, 013009 (2007)");
+5. the title (`parse_title.py`): the next sentence (period styles) or the comma chunks
+   up to the first one that opens a venue (comma styles); none at all when the venue
+   comes first (physics: "J. Smith, Phys. Rev. D 76, 013009 (2007)");
 6. venue, volume, pages from what is left (`parse_venue.py`).
 
 A would-be title that reads as a list of names is never returned as the title.
@@ -28,14 +29,10 @@ from dataclasses import dataclass, replace
 
 from arxref.domain import ParsedReference
 from arxref.ids import find_arxiv_ids, find_dois
-from arxref.parse_authors import looks_like_author_list, loose_author_list, scan_authors
-from arxref.parse_venue import (
-    find_year,
-    is_version_chunk,
-    looks_like_venue,
-    looks_like_venue_first,
-    parse_venue,
-)
+from arxref.parse_authors import scan_authors
+from arxref.parse_names import looks_like_author_list, loose_author_list
+from arxref.parse_title import YEAR, clean_title, sentence_end, title_by_commas, title_by_sentence
+from arxref.parse_venue import find_year, looks_like_venue, parse_venue
 
 UNCERTAIN_BELOW = 0.5
 
@@ -58,30 +55,15 @@ _DITTO_RE = re.compile(r"^\s*(?:[—―]+|-{2,}|–{2,})\s*[.,]?\s*")
 _QUOTED_RE = re.compile(
     r"“(?P<a>[^”“]{2,}?)”|``(?P<b>.{2,}?)''|\"(?P<c>[^\"]{2,}?)\"|„(?P<d>[^“„]{2,}?)“|«(?P<e>[^»]{2,}?)»"
 )
-# A year right after the authors: ". 2019.", " (2019).", ", 2009,", " 2010, ", "(2009a)", "(1793-1801)";
-# old years too (humanities cite Kant), since the position makes it a year, not a page.
-_YEAR = r"(?:1[5-9]|20)\d\d"
+# A year right after the authors: ". 2019.", " (2019).", ", 2009,", " 2010, ", "(2009a)", "(1793-1801)".
 _YEAR_MARK_RE = re.compile(
-    r"^\s*[.,]?\s*\(?\s*(?P<year>" + _YEAR + r")[a-z]?(?:\s*[-–]\s*(?:" + _YEAR + r")?)?\s*\)?"
+    r"^\s*[.,]?\s*\(?\s*(?P<year>" + YEAR + r")[a-z]?(?:\s*[-–]\s*(?:" + YEAR + r")?)?\s*\)?"
     r"(?=[\s.,:;)]|$)\s*(?P<punct>[.,:;]?)"
 )
 # "Kant, Immanuel (1764)" -> "Kant, Immanuel": a year closing a first sentence of names.
-_TRAILING_YEAR_RE = re.compile(r"[,.\s]*\(?" + _YEAR + r"[a-z]?(?:\s*[-–]\s*(?:" + _YEAR + r")?)?\)?$")
+_TRAILING_YEAR_RE = re.compile(r"[,.\s]*\(?" + YEAR + r"[a-z]?(?:\s*[-–]\s*(?:" + YEAR + r")?)?\)?$")
 _PAREN_COLLAB_RE = re.compile(r"\s*\([^()]*collaboration[^()]*\)", re.IGNORECASE)
 _EDS_RE = re.compile(r"\s*,?\s*(?:\(eds?\.?\)|eds?\.)(?=[\s,]|$)", re.IGNORECASE)
-# Sentence ends inside an entry: ". ", "? ", "! " (a closing quote may sit before the space).
-_SENT_END_RE = re.compile(r"[.?!](?=[\"”’']?(?:\s|$))")
-_ABBREVIATIONS = frozenset({
-    "vs", "e.g", "i.e", "cf", "no", "nr", "vol", "st", "dr", "mr", "mrs", "ms", "prof", "fig", "eq", "ca",
-    "approx", "resp", "viz", "incl", "ed", "eds", "rev", "al",
-})
-# Lower-case words that can start the next field after a title ("arXiv preprint", "in Proc.").
-_LOWER_FIELD_STARTS = re.compile(
-    r"^(?:arxiv|biorxiv|medrxiv|corr|https?:|www\.|doi|in\s|pp\.|vol\.|pages|url|unbekannt|npj|elife)",
-    re.IGNORECASE,
-)
-
-
 @dataclass(frozen=True)
 class _Split:
     """How the head of an entry divided into authors / year / title / the rest."""
@@ -94,108 +76,6 @@ class _Split:
     title_how: str = "none"  # quoted | sentence | comma | venue-first | none
     rest: str = ""
     names_as_title: bool = False
-
-
-def _sentence_end(text: str, start: int = 0) -> int:
-    """Offset of the punctuation that ends the sentence starting at `start` (len(text) if none)."""
-    for m in _SENT_END_RE.finditer(text, start):
-        i = m.start()
-        word = re.search(r"(\S+)$", text[start:i + 1])
-        token = word.group(1) if word else ""
-        nxt = text[m.end():].lstrip("\"”’' ")
-        if text[i] == "." and token.rstrip(".").lower().lstrip("(") in _ABBREVIATIONS:
-            continue
-        if text[i] == "." and re.fullmatch(r"(?:[^\W\d_]\.){2,}", token):
-            continue  # "U.S.", "e.g." inside a title
-        if text[i] == "." and re.fullmatch(r"[IVX]{1,4}\.", token) and re.search(
-            r"(?::|\b[Pp]art|\b[Pp]aper)\s*$", text[start:i - len(token) + 1]
-        ):
-            continue  # "Fractional cascading: I. A data structuring technique"
-        if nxt and nxt[0].islower() and not _LOWER_FIELD_STARTS.match(nxt):
-            continue
-        if i <= start:
-            continue
-        inner = text[start:i]
-        if inner.count("(") > inner.count(")") or inner.count("[") > inner.count("]"):
-            continue  # "(with comments by M. Clyde, ...)": not the end of the title
-        return i
-    return len(text)
-
-
-def _chunks(text: str) -> list[tuple[int, int]]:
-    """Spans of the top-level comma-separated chunks of text (commas inside brackets don't split)."""
-    spans, depth, begin = [], 0, 0
-    for i, c in enumerate(text):
-        if c in "([{":
-            depth += 1
-        elif c in ")]}":
-            depth = max(0, depth - 1)
-        elif c in ",;" and depth == 0:
-            spans.append((begin, i))
-            begin = i + 1
-    spans.append((begin, len(text)))
-    return spans
-
-
-# A publisher / place / year parenthetical closing a book title: "(Springer US, 1997)".
-_PUBLISHER_TAIL_RE = re.compile(
-    r"\s*\([^()]*(?:\b(?:1[89]|20)\d\d\b|Press|Springer|Wiley|Verlag|Publish|Media|Inc\b|Ltd|Univ|"
-    r"Elsevier|Academic|edn|[Ee]dition)[^()]*\)\s*$"
-)
-
-
-def _clean_title(t: str | None) -> str | None:
-    if t is None:
-        return None
-    t = re.sub(r"\s+", " ", t).strip(" \t,;:.\"“”„«»'`")
-    t = _PUBLISHER_TAIL_RE.sub("", t).strip(" \t,;:.")
-    t = re.sub(r"^(?:in:\s*)", "", t, flags=re.IGNORECASE)
-    return t if re.search(r"[^\W\d_]{2}", t) else None
-
-
-def _strong_venue(chunk: str) -> bool:
-    """A chunk that opens a venue even inside a period-style title sentence."""
-    return looks_like_venue(chunk) and not re.fullmatch(r"\s*[\d\s–—-]+\s*", chunk)
-
-
-def _sentence_like(text: str) -> bool:
-    """Three or more words, most of them not abbreviations: a title, not "Phys" or "J. Chem"."""
-    words = text.split()
-    return len(words) >= 3 and sum(w.endswith(".") for w in words) * 2 < len(words)
-
-
-def _title_by_sentence(rest: str) -> tuple[str | None, str, str]:
-    """Period styles: the title is the next sentence (cut at a comma that opens a venue)."""
-    if looks_like_venue_first(rest):
-        return None, rest, "venue-first"
-    end = _sentence_end(rest)
-    sentence = rest[:end]
-    spans = _chunks(sentence)
-    for a, b in spans[1:]:
-        chunk = sentence[a:b]
-        last_year = b == len(sentence) and re.fullmatch(r"\s*" + _YEAR + r"\s*", chunk)
-        if _strong_venue(chunk) or last_year:  # "Title, arXiv preprint", "Title, 2016"
-            return sentence[: a - 1], rest[a:], "sentence"
-    return sentence, rest[end + 1:], "sentence"
-
-
-def _title_by_commas(rest: str) -> tuple[str | None, str, str]:
-    """Comma styles: the title runs over chunks until one opens a venue; none if the venue comes first."""
-    end = _sentence_end(rest)
-    spans = _chunks(rest)
-    texts = [rest[a:b] for a, b in spans]
-    if looks_like_venue(texts[0], texts[1:3]) or looks_like_venue_first(rest):
-        # "Title ends here. Science 325, 1227 (2009)": a sentence end inside the first chunk
-        if end < spans[0][1] and _sentence_like(rest[:end]) and looks_like_venue(rest[end + 1:spans[0][1]]):
-            return rest[:end], rest[end + 1:], "comma"
-        return None, rest, "venue-first"
-    for k in range(1, len(spans)):
-        a = spans[k][0]
-        if a > end:
-            break
-        if looks_like_venue(texts[k], texts[k + 1:k + 3]) or is_version_chunk(texts[k - 1]):
-            return rest[: a - 1], rest[a:], "comma"  # a "Version 1.1" chunk closes a title
-    return rest[:end], rest[end + 1:], "comma"
 
 
 def _quoted(body: str) -> _Split | None:
@@ -225,7 +105,7 @@ def _quoted(body: str) -> _Split | None:
 
 def _absorb_names(body: str, pos: int) -> tuple[tuple[str, ...], int] | None:
     """Names the grammar gave up on before the first sentence end ("and Jo ao Paulo Souza.")."""
-    end = _sentence_end(body, pos)
+    end = sentence_end(body, pos)
     chunk = body[pos:end].strip(" ,;")
     chunk = re.sub(r"^(?:and|&)\s+", "", chunk)
     if not chunk or end >= len(body):
@@ -253,7 +133,7 @@ def _split(body: str) -> _Split:
                 if more:
                     authors, pos = authors + more[0], more[1]
         else:
-            end = _sentence_end(body)
+            end = sentence_end(body)
             if not loose_author_list(body[:end]) and re.search(r"\.\s", body):
                 # a lower-case title after an organisation: "Circonus. libcircllhist: ..."
                 end = min(end, re.search(r"\.\s", body).start())
@@ -265,7 +145,7 @@ def _split(body: str) -> _Split:
                 # "Eclipse. The project description file." vs "Tox21 Challenge. <url>, Accessed: ...":
                 # a lone name-like sentence is the author only if a title follows it
                 nxt = body[end + 1:].strip()
-                nxt = nxt[: _sentence_end(nxt)]
+                nxt = nxt[: sentence_end(nxt)]
                 if not re.search(r"[^\W\d_]{2}", nxt) or looks_like_venue(nxt.split(",")[0]):
                     loose = None
             if loose:
@@ -285,14 +165,14 @@ def _split(body: str) -> _Split:
         if how in ("grammar", "loose", "ditto"):
             pos += lead.end()
     rest = body[pos:].lstrip(" .,;:")
-    title, after, title_how = (_title_by_commas if comma else _title_by_sentence)(rest)
+    title, after, title_how = (title_by_commas if comma else title_by_sentence)(rest)
     split = _Split(authors, et_al, how, year, title, title_how, after)
     return _check_title(split)
 
 
 def _check_title(split: _Split) -> _Split:
     """Never return names as a title: fold them into the authors and read the next sentence."""
-    title = _clean_title(split.title)
+    title = clean_title(split.title)
     if title is None or not looks_like_author_list(title):
         return replace(split, title=title)
     names, et_al = loose_author_list(title) or ((), False)
@@ -301,8 +181,8 @@ def _check_title(split: _Split) -> _Split:
     ym = _YEAR_MARK_RE.match(rest)
     if ym:
         year, rest = int(ym.group("year")), rest[ym.end():].lstrip(" .,;:")
-    new_title, after, how = _title_by_sentence(rest)
-    new_title = _clean_title(new_title)
+    new_title, after, how = title_by_sentence(rest)
+    new_title = clean_title(new_title)
     if new_title is not None and looks_like_author_list(new_title):
         new_title = None
     return replace(
@@ -346,6 +226,7 @@ _SPACING_ACCENT_RE = re.compile(r"([´`¨˘ˆ˜¸ˇ˚¯˙˝˛])\s?([^\W\d_])")
 def _compose_accents(text: str) -> str:
     """'G´omez' -> 'Gómez': put a spacing accent back on the letter after it, inside words only."""
     def fix(m: re.Match[str]) -> str:
+        """The letter with its accent, unless the mark is a quote."""
         before = text[m.start() - 1] if m.start() > 0 else " "
         if m.group(1) == "`" and not (before.isalpha() and m.group(2) in "aeiouAEIOU"):
             return m.group(0)  # a TeX opening quote or a typed apostrophe, not an accent

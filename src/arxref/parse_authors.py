@@ -39,7 +39,7 @@ _TITLE_WORDS = frozenset({
     "phys.", "rev.", "lett.", "nature", "science", "in:", "arxiv", "vol.", "part", "introduction",
 })
 # Lower-case words that are never a fragment of a name.
-_FUNCTION_WORDS = frozenset({
+FUNCTION_WORDS = frozenset({
     "of", "in", "on", "and", "the", "for", "to", "a", "an", "at", "by", "via", "is", "are", "or", "as",
     "its", "we", "our", "how", "why", "not", "all", "new", "use", "et", "al", "eds", "ed",
 })
@@ -118,7 +118,7 @@ def is_initial(word: str, need_period: bool = False) -> bool:
     return True
 
 
-def _is_vancouver_initials(word: str) -> bool:
+def is_vancouver_initials(word: str) -> bool:
     """'JA', 'DW' in "Smith JA, Doe DW": 2-3 capitals, no periods."""
     return 2 <= len(word) <= 3 and all(_is_upper_letter(c) for c in word)
 
@@ -135,14 +135,15 @@ def is_capword(word: str) -> bool:
     return all(c.isalpha() or c in "-‐" + _APOSTROPHES for c in core)
 
 
-def _is_particle(word: str) -> bool:
+def is_particle(word: str) -> bool:
+    """'van', 'de', 'der', capitalised 'De'/'Van': parts of a surname, never a name alone."""
     return word.lower() in PARTICLES and (word.islower() or word in ("De", "Van", "Von", "Da", "Di", "Du"))
 
 
 def _is_fragment(word: str) -> bool:
     """A lower-case scrap of a name whose accent was lost in conversion: 'Carre no', 'Jo ao'."""
     w = word.rstrip(".")
-    return w.isalpha() and w.islower() and len(w) <= 3 and w not in _FUNCTION_WORDS and w not in PARTICLES
+    return w.isalpha() and w.islower() and len(w) <= 3 and w not in FUNCTION_WORDS and w not in PARTICLES
 
 
 def _ends_sentence(word: str) -> bool:
@@ -153,7 +154,7 @@ def _ends_sentence(word: str) -> bool:
 def _surname(tokens: list[Token], i: int, limit: int = 3) -> int:
     """Index past a surname (particles + 1..limit capitalised words) starting at i, or i if none."""
     j = i
-    while j < len(tokens) and _is_particle(tokens[j].text):
+    while j < len(tokens) and is_particle(tokens[j].text):
         j += 1
     k = j
     while k < len(tokens) and k - j < limit and is_capword(tokens[k].text):
@@ -189,7 +190,7 @@ def _name_sf(tokens: list[Token], i: int) -> int:
     if j == i or j >= len(tokens) or tokens[j].text != ",":
         return i
     k = _initials(tokens, j + 1, need_period=False)
-    if k == j + 1 and k < len(tokens) and _is_vancouver_initials(tokens[k].text):
+    if k == j + 1 and k < len(tokens) and is_vancouver_initials(tokens[k].text):
         k += 1
     return _suffix(tokens, k) if k > j + 1 else i
 
@@ -203,7 +204,7 @@ def _name_si(tokens: list[Token], i: int) -> int:
     if k == j and j < len(tokens):
         # Vancouver "Smith JA," / "Doe B." : bare capitals, then a separator or the end
         w = tokens[j].text
-        bare = _is_vancouver_initials(w.rstrip(".")) or (len(w.rstrip(".")) == 1 and is_initial(w))
+        bare = is_vancouver_initials(w.rstrip(".")) or (len(w.rstrip(".")) == 1 and is_initial(w))
         nxt = tokens[j + 1].text if j + 1 < len(tokens) else ","
         if bare and (w.endswith(".") or nxt in (",", ";") or nxt.lower() in _AND):
             k = j + 1
@@ -232,7 +233,7 @@ def _name_fn(tokens: list[Token], i: int) -> int:
             j += 1
             if _ends_sentence(w):
                 break
-        elif (is_initial(w) or _is_particle(w) or _is_fragment(w)) and not _ends_sentence(w):
+        elif (is_initial(w) or is_particle(w) or _is_fragment(w)) and not _ends_sentence(w):
             j += 1
         else:
             break
@@ -359,7 +360,7 @@ def scan_authors(text: str) -> AuthorScan:
         i = n
     else:
         stop = "other" if not names else stop
-    return AuthorScan(tuple(_clean_name(n) for n in names), et_al, end, stop, kind)
+    return AuthorScan(tuple(clean_name(n) for n in names), et_al, end, stop, kind)
 
 
 def _period_ends(tokens: list[Token], j: int) -> bool:
@@ -370,93 +371,10 @@ def _period_ends(tokens: list[Token], j: int) -> bool:
     return not (w in (",", ";", "&") or w.lower() in _AND or _et_al(tokens, j) > j)
 
 
-def _clean_name(name: str) -> str:
+def clean_name(name: str) -> str:
     """Drop a trailing sentence period from a surname ('Shazeer.' -> 'Shazeer'), keep initials' periods."""
     name = name.strip().strip(",;")
     last = name.rsplit(" ", 1)[-1]
     if name.endswith(".") and not is_initial(last) and last.lower().rstrip(".") not in ("jr", "sr", "al"):
         name = name[:-1]
     return name
-
-
-# Splits a loose name list: ", and", ", &", ";", ",", " and ", " & ".
-_LOOSE_SPLIT_RE = re.compile(r"\s*(?:,\s*(?:and|&)\s+|;\s*(?:and\s+)?|,\s*|\s+(?:and|&|und)\s+)\s*")
-
-
-def loose_author_list(segment: str, lenient: bool = False) -> tuple[tuple[str, ...], bool] | None:
-    """Names in a segment that the grammar could not read but that has the look of a name list.
-
-    Every piece between separators must be 1-5 words, each capitalised, an initial, a
-    particle or a short lower-case fragment of a broken accent ("Jo ao"); `lenient` (where
-    "and" promised a name) also lets one lower-case word into a piece that has two
-    capitalised ones ("Cheng xiang Zhai"). Returns (names, et_al) or None.
-    """
-    seg = segment.strip().rstrip(".").strip()
-    if not seg or len(seg) > 400:
-        return None
-    et_al = False
-    m = re.search(r",?\s*(?:et\.?\s*al\.?|and others)$", seg)
-    if m:
-        seg, et_al = seg[: m.start()], True
-    pieces = [p for p in _LOOSE_SPLIT_RE.split(seg) if p]
-    if not pieces:
-        return None
-    for piece in pieces:
-        words = piece.split()
-        if not 1 <= len(words) <= 5:
-            return None
-        caps = lower = 0
-        for w in words:
-            if is_capword(w) or is_initial(w) or _is_vancouver_initials(w) or (w[:1].isupper() and w[1:]):
-                caps += 1
-            elif w.lower() in PARTICLES or (w.isalpha() and w.islower() and len(w) <= 3):
-                continue
-            elif lenient and w.isalpha() and w.islower() and w not in _FUNCTION_WORDS:
-                lower += 1
-            else:
-                return None
-        if caps == 0 or (lower and (lower > 1 or caps < 2)):
-            return None
-    inverted = (
-        len(pieces) == 2 and "," in seg and not re.search(r"\b(?:and|und)\b|&|;", seg)
-        and len(pieces[0].split()) == 1 and not all(is_initial(w) for w in pieces[1].split())
-    )
-    if inverted:
-        return (_clean_name(f"{pieces[0]}, {pieces[1]}"),), et_al  # "Kant, Immanuel"
-    return tuple(_clean_name(p) for p in pieces), et_al
-
-
-def looks_like_author_list(text: str) -> bool:
-    """Whether a would-be title is really names ("Zimmermann, David Klindt, and Wieland Brendel").
-
-    Deliberately strict (it overrides a title): three or more names, or two with initials,
-    every word a name word, and every name of two or more words but a first or last one
-    truncated at a line or quote ("Zimmermann, ...", "..., and Preslav").
-    """
-    t = text.strip().rstrip(".")
-    if not re.search(r",|\band\b|&", t):
-        return False
-    got = loose_author_list(t)
-    if got is None:
-        return False
-    names = _merge_surname_initials(list(got[0]))
-    words = [w for n in names for w in n.replace(",", " ").split()]
-    if any(w.lower() in _FUNCTION_WORDS for w in words) or any(len(n.split()) > 4 for n in names):
-        return False  # "Coordination in Naturalistic Driving Videos"
-    if any(w[:1].isupper() and not (is_capword(w) or is_initial(w) or _is_particle(w)) for w in words):
-        return False  # "On", "The", "Deep" ...: title words
-    has_initials = any(is_initial(w) or _is_vancouver_initials(w) for w in words)
-    if len(names) < 2 or (len(names) < 3 and not has_initials):
-        return False
-    return all(len(n.replace(",", " ").split()) >= 2 for n in names[1:-1])
-
-
-def _merge_surname_initials(pieces: list[str]) -> list[str]:
-    """["Smith", "J. R.", "Doe", "A."] -> ["Smith, J. R.", "Doe, A."]: undo the split of SF names."""
-    out: list[str] = []
-    for p in pieces:
-        if out and all(is_initial(w) for w in p.split()) and not all(is_initial(w) for w in out[-1].split()):
-            out[-1] = f"{out[-1]}, {p}"
-        else:
-            out.append(p)
-    return out

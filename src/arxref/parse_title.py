@@ -1,0 +1,132 @@
+"""Where the title of an entry stops: sentence ends, comma chunks, and what opens a venue.
+
+Period styles ("Authors. Title. Venue ...") end the title at the next real sentence end,
+which is not the period of "U.S.", "no. 1", "e.g." or of an initial inside brackets.
+Comma styles ("A. Author, Title, Journal 12 (2019) 1") end it at the first comma chunk
+that opens a venue (`parse_venue.looks_like_venue`); when the first chunk already is a
+venue, the entry has no title (physics: "J. Smith, Phys. Rev. D 76, 013009 (2007)").
+"""
+
+from __future__ import annotations
+
+import re
+
+from arxref.parse_venue import is_version_chunk, looks_like_venue, looks_like_venue_first
+
+# A year where the position says it is one (after the authors, closing a chunk); old years
+# too, since humanities cite Kant (1790).
+YEAR = r"(?:1[5-9]|20)\d\d"
+# Sentence ends inside an entry: ". ", "? ", "! " (a closing quote may sit before the space).
+_SENT_END_RE = re.compile(r"[.?!](?=[\"”’']?(?:\s|$))")
+_ABBREVIATIONS = frozenset({
+    "vs", "e.g", "i.e", "cf", "no", "nr", "vol", "st", "dr", "mr", "mrs", "ms", "prof", "fig", "eq", "ca",
+    "approx", "resp", "viz", "incl", "ed", "eds", "rev", "al",
+})
+# Lower-case words that can start the next field after a title ("arXiv preprint", "in Proc.").
+_LOWER_FIELD_STARTS = re.compile(
+    r"^(?:arxiv|biorxiv|medrxiv|corr|https?:|www\.|doi|in\s|pp\.|vol\.|pages|url|unbekannt|npj|elife)",
+    re.IGNORECASE,
+)
+
+
+def sentence_end(text: str, start: int = 0) -> int:
+    """Offset of the punctuation that ends the sentence starting at `start` (len(text) if none)."""
+    for m in _SENT_END_RE.finditer(text, start):
+        i = m.start()
+        word = re.search(r"(\S+)$", text[start:i + 1])
+        token = word.group(1) if word else ""
+        nxt = text[m.end():].lstrip("\"”’' ")
+        if text[i] == "." and token.rstrip(".").lower().lstrip("(") in _ABBREVIATIONS:
+            continue
+        if text[i] == "." and re.fullmatch(r"(?:[^\W\d_]\.){2,}", token):
+            continue  # "U.S.", "e.g." inside a title
+        if text[i] == "." and re.fullmatch(r"[IVX]{1,4}\.", token) and re.search(
+            r"(?::|\b[Pp]art|\b[Pp]aper)\s*$", text[start:i - len(token) + 1]
+        ):
+            continue  # "Fractional cascading: I. A data structuring technique"
+        if nxt and nxt[0].islower() and not _LOWER_FIELD_STARTS.match(nxt):
+            continue
+        if i <= start:
+            continue
+        inner = text[start:i]
+        if inner.count("(") > inner.count(")") or inner.count("[") > inner.count("]"):
+            continue  # "(with comments by M. Clyde, ...)": not the end of the title
+        return i
+    return len(text)
+
+
+def chunks(text: str) -> list[tuple[int, int]]:
+    """Spans of the top-level comma-separated chunks of text (commas inside brackets don't split)."""
+    spans, depth, begin = [], 0, 0
+    for i, c in enumerate(text):
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth = max(0, depth - 1)
+        elif c in ",;" and depth == 0:
+            spans.append((begin, i))
+            begin = i + 1
+    spans.append((begin, len(text)))
+    return spans
+
+
+# A publisher / place / year parenthetical closing a book title: "(Springer US, 1997)".
+_PUBLISHER_TAIL_RE = re.compile(
+    r"\s*\([^()]*(?:\b(?:1[89]|20)\d\d\b|Press|Springer|Wiley|Verlag|Publish|Media|Inc\b|Ltd|Univ|"
+    r"Elsevier|Academic|edn|[Ee]dition)[^()]*\)\s*$"
+)
+
+
+def clean_title(t: str | None) -> str | None:
+    """The title without its quotes, closing punctuation and publisher tail; None if no words."""
+    if t is None:
+        return None
+    t = re.sub(r"\s+", " ", t).strip(" \t,;:.\"“”„«»'`")
+    t = _PUBLISHER_TAIL_RE.sub("", t).strip(" \t,;:.")
+    t = re.sub(r"^(?:in:\s*)", "", t, flags=re.IGNORECASE)
+    return t if re.search(r"[^\W\d_]{2}", t) else None
+
+
+def _strong_venue(chunk: str) -> bool:
+    """A chunk that opens a venue even inside a period-style title sentence."""
+    return looks_like_venue(chunk) and not re.fullmatch(r"\s*[\d\s–—-]+\s*", chunk)
+
+
+def _sentence_like(text: str) -> bool:
+    """Three or more words, most of them not abbreviations: a title, not "Phys" or "J. Chem"."""
+    words = text.split()
+    return len(words) >= 3 and sum(w.endswith(".") for w in words) * 2 < len(words)
+
+
+def title_by_sentence(rest: str) -> tuple[str | None, str, str]:
+    """Period styles: the title is the next sentence (cut at a comma that opens a venue)."""
+    if looks_like_venue_first(rest):
+        return None, rest, "venue-first"
+    end = sentence_end(rest)
+    sentence = rest[:end]
+    spans = chunks(sentence)
+    for a, b in spans[1:]:
+        chunk = sentence[a:b]
+        last_year = b == len(sentence) and re.fullmatch(r"\s*" + YEAR + r"\s*", chunk)
+        if _strong_venue(chunk) or last_year:  # "Title, arXiv preprint", "Title, 2016"
+            return sentence[: a - 1], rest[a:], "sentence"
+    return sentence, rest[end + 1:], "sentence"
+
+
+def title_by_commas(rest: str) -> tuple[str | None, str, str]:
+    """Comma styles: the title runs over chunks until one opens a venue; none if the venue comes first."""
+    end = sentence_end(rest)
+    spans = chunks(rest)
+    texts = [rest[a:b] for a, b in spans]
+    if looks_like_venue(texts[0], texts[1:3]) or looks_like_venue_first(rest):
+        # "Title ends here. Science 325, 1227 (2009)": a sentence end inside the first chunk
+        if end < spans[0][1] and _sentence_like(rest[:end]) and looks_like_venue(rest[end + 1:spans[0][1]]):
+            return rest[:end], rest[end + 1:], "comma"
+        return None, rest, "venue-first"
+    for k in range(1, len(spans)):
+        a = spans[k][0]
+        if a > end:
+            break
+        if looks_like_venue(texts[k], texts[k + 1:k + 3]) or is_version_chunk(texts[k - 1]):
+            return rest[: a - 1], rest[a:], "comma"  # a "Version 1.1" chunk closes a title
+    return rest[:end], rest[end + 1:], "comma"
