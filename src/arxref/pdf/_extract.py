@@ -13,8 +13,8 @@ import pymupdf
 
 from arxref.domain import Extraction, ParsedReference, Provenance, RawReference, ReferenceSource
 from arxref.errors import NoBibliography
+from arxref.ids import arxiv_id_from_url, doi_from_url, find_arxiv_ids, find_dois
 from arxref.pdf._furniture import margin_shapes, remove_furniture
-from arxref.pdf._ids import find_arxiv_id, find_doi, ids_from_uri
 from arxref.pdf._joins import document_vocabulary, join_lines
 from arxref.pdf._layout import Line, read_page_lines
 from arxref.pdf._links import Link, links_inside, read_links
@@ -143,12 +143,15 @@ def _reference(entry: Entry, ordinal: int, vocab: frozenset[str], links: tuple[L
     if entry.label is not None:
         first = first[entry.label.end :]
     text = join_lines([first, *(ln.text for ln in entry.lines[1:])], vocab)
-    arxiv_id, doi = find_arxiv_id(text), find_doi(text)
+    arxiv_id = next((m.value for m in find_arxiv_ids(text) if m.valid), None)
+    doi = next(iter(find_dois(text)), None)
     url_m = _URL.search(text)
     url = url_m.group(0).rstrip(".,;)") if url_m else None
     for page, box in _entry_parts(entry):
         for link in links_inside(links, page, box):
-            a, d = ids_from_uri(link.uri)
+            linked = arxiv_id_from_url(link.uri)
+            a = str(linked) if linked else None
+            d = None if linked else doi_from_url(link.uri)
             arxiv_id, doi = arxiv_id or a, doi or d
             if url is None and not (a or d):
                 url = link.uri
