@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pymupdf
 
+from arxref.ids import arxiv_id_from_url, doi_from_url, find_arxiv_ids, find_dois
 from arxref.pdf import extract_pdf_references
-from arxref.pdf._ids import find_arxiv_id, find_doi, ids_from_uri
 from arxref.pdf._joins import document_vocabulary, join_lines
 from arxref.pdf._labels import accept_number, label_of
 from arxref.pdf._layout import _repair_encoding
@@ -51,13 +51,16 @@ def test_a_year_never_continues_the_chain() -> None:
     assert not accept_number(14, 16, at_label_position=False)
 
 
-def test_identifiers() -> None:
-    assert find_arxiv_id("Preprint arXiv:0708.1233, (2007).") == "0708.1233"
-    assert find_arxiv_id("eds. T. Kodama et al., arXiv:quant-ph/9710063.") == "quant-ph/9710063"
-    assert find_arxiv_id("Phys. Rev. D 72, 1234.5678 (2005)") is None
-    assert find_doi("Nature 5 (2020). doi:10.1038/s41586-020-2649-2.") == "10.1038/s41586-020-2649-2"
-    assert ids_from_uri("https://arxiv.org/abs/2104.04473") == ("2104.04473", None)
-    assert ids_from_uri("https://doi.org/10.18653/v1/N18-3011") == (None, "10.18653/v1/N18-3011")
+def test_identifiers_as_the_pdf_path_reads_them() -> None:
+    def valid_ids(text: str) -> list[str]:
+        return [m.value for m in find_arxiv_ids(text) if m.valid]
+
+    assert valid_ids("Preprint arXiv:0708.1233, (2007).") == ["0708.1233"]
+    assert valid_ids("eds. T. Kodama et al., arXiv:quant-ph/9710063.") == ["quant-ph/9710063"]
+    assert valid_ids("Phys. Rev. D 72, 1234.5678 (2005)") == []
+    assert find_dois("Nature 5 (2020). doi:10.1038/s41586-020-2649-2.") == ["10.1038/s41586-020-2649-2"]
+    assert str(arxiv_id_from_url("https://arxiv.org/abs/2104.04473")) == "2104.04473"
+    assert doi_from_url("https://doi.org/10.18653/v1/N18-3011") == "10.18653/v1/n18-3011"
 
 
 def test_t2a_cyrillic_repaired() -> None:
