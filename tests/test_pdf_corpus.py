@@ -100,7 +100,7 @@ def test_ligatures_and_dashes_of_fonts_without_unicode_map() -> None:
 
 def test_identifiers_from_text_and_link_annotations() -> None:
     refs = {r.index: r for r in _extract("1911.02782").references}
-    assert refs[2].fields.doi == "10.18653/v1/N18-3011"
+    assert refs[2].fields.doi == "10.18653/v1/n18-3011"  # DOIs are stored normalized, lower case
     arxiv = {r.index: r.fields.arxiv_id for r in _extract("0905.2465").references}
     assert arxiv[1] == "0710.4225"
 
