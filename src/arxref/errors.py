@@ -5,7 +5,8 @@
      │    ├── FetchTimeout
      │    ├── RateLimited          (HTTP 429; carries retry_after)
      │    ├── UpstreamError        (HTTP 5xx, connection reset)
-     │    └── DatabaseUnavailable
+     │    ├── DatabaseUnavailable
+     │    └── BrokerUnavailable    (Redis: the broker or the shared rate limit)
      └── PermanentError            the same input will fail the same way
           ├── NotFound             (HTTP 404/403, file missing from the mirror)
           ├── Withdrawn
@@ -15,6 +16,8 @@
           ├── NoBibliography       (the e-print has no bibliography to read)
           ├── CorruptPdf / EncryptedPdf / EmptyPdf / NoTextLayer
           ├── InvalidIdentifier    (not an arXiv id we can fetch)
+          ├── StageTimeout         (extraction ran past its time limit)
+          ├── TooManyAttempts      (the worker running it kept dying; a poison paper)
           └── StageNotImplemented  (a path that is not built yet: no fake output)
 
 The class name is what `paper_versions.last_error_class` records, so renaming a
@@ -50,6 +53,10 @@ class UpstreamError(RetryableError):
 
 class DatabaseUnavailable(RetryableError):
     """The database could not be reached."""
+
+
+class BrokerUnavailable(RetryableError):
+    """Redis (the broker, or the rate limit shared by the pool) could not be reached."""
 
 
 class PermanentError(ArxrefError):
@@ -98,6 +105,14 @@ class NoTextLayer(PermanentError):
 
 class InvalidIdentifier(PermanentError):
     """The arXiv identifier is not one we can fetch."""
+
+
+class StageTimeout(PermanentError):
+    """A CPU-bound stage ran past its soft time limit; the same input would again."""
+
+
+class TooManyAttempts(PermanentError):
+    """The version's task was redelivered too often (worker killed, hard time limit)."""
 
 
 class StageNotImplemented(PermanentError):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -9,6 +11,8 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+
+from arxref.errors import DatabaseUnavailable
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 
@@ -60,3 +64,16 @@ def head_revision() -> str:
     head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
     assert head is not None
     return head
+
+
+@contextmanager
+def database_errors() -> Iterator[None]:
+    """Turn a lost or refused database connection into DatabaseUnavailable (retryable)."""
+    try:
+        yield
+    except (sa.exc.OperationalError, sa.exc.InterfaceError) as exc:
+        raise DatabaseUnavailable(f"database unreachable: {type(exc.orig).__name__}: {exc.orig}") from exc
+    except sa.exc.DBAPIError as exc:
+        if exc.connection_invalidated:
+            raise DatabaseUnavailable(f"database connection lost: {exc.orig}") from exc
+        raise

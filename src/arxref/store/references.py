@@ -51,10 +51,12 @@ def replace_references(
     notes: Sequence[str] = (),
 ) -> None:
     """Replace all references of a version and mark it done, in the caller's transaction."""
+    # The row lock serialises two runs of the same version (a redelivered task): the second
+    # waits, then deletes what the first inserted, so rows are never duplicated.
     version_id = conn.execute(
-        sa.select(paper_versions.c.id).where(
-            paper_versions.c.arxiv_id == paper.arxiv_id, paper_versions.c.version == paper.version
-        )
+        sa.select(paper_versions.c.id)
+        .where(paper_versions.c.arxiv_id == paper.arxiv_id, paper_versions.c.version == paper.version)
+        .with_for_update()
     ).scalar_one()
     old_ids = sa.select(paper_references.c.id).where(paper_references.c.version_id == version_id)
     conn.execute(paper_reference_links.delete().where(paper_reference_links.c.reference_id.in_(old_ids)))

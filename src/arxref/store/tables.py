@@ -39,8 +39,12 @@ paper_versions = sa.Table(
     sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("started_at", sa.DateTime(timezone=True), nullable=True),
     sa.Column("finished_at", sa.DateTime(timezone=True), nullable=True),
+    # Task runs in the current stage group (fetch, or extract+resolve+store) since it was queued:
+    # a message redelivered this often is a poison paper (migration 0002).
+    sa.Column("task_runs", sa.Integer, nullable=False, server_default="0"),
     sa.UniqueConstraint("arxiv_id", "version", name="uq_paper_versions_arxiv_id_version"),
     sa.Index("ix_paper_versions_state", "state"),
+    sa.Index("ix_paper_versions_finished_at", "finished_at"),
 )
 
 paper_references = sa.Table(

@@ -5,6 +5,7 @@ Every write here is idempotent, because a Celery task may run twice (late acks).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -36,6 +37,10 @@ class VersionRow:
     reference_count: int | None
     extractor_version: str | None
     updated_at: datetime
+    eprint_sha256: str | None = None
+    pdf_sha256: str | None = None
+    task_runs: int = 0
+    finished_at: datetime | None = None
 
 
 def enqueue_version(conn: sa.Connection, paper: PaperVersion) -> bool:
@@ -94,15 +99,15 @@ def mark_stage(conn: sa.Connection, paper: PaperVersion, stage: Stage) -> None:
     conn.execute(paper_versions.update().where(_is(paper)).values(stage=stage, updated_at=utcnow()))
 
 
-def mark_failed(conn: sa.Connection, paper: PaperVersion, stage: Stage, error: BaseException) -> None:
-    """Record a failure on the version: stage, error class, message."""
+def mark_failed(conn: sa.Connection, paper: PaperVersion, stage: Stage | None, error: BaseException) -> None:
+    """Record a failure on the version: stage (None: the stage it last reached), error class, message."""
     now = utcnow()
     conn.execute(
         paper_versions.update()
         .where(_is(paper))
         .values(
             state=VersionState.FAILED,
-            stage=stage,
+            stage=stage if stage is not None else paper_versions.c.stage,
             last_error_class=type(error).__name__,
             last_error_message=str(error)[:ERROR_MESSAGE_LIMIT],
             updated_at=now,
@@ -114,7 +119,9 @@ def mark_failed(conn: sa.Connection, paper: PaperVersion, stage: Stage, error: B
 def mark_requeued(conn: sa.Connection, paper: PaperVersion) -> None:
     """Put a version back in the queue (reprocess); its last error stays until it succeeds."""
     conn.execute(
-        paper_versions.update().where(_is(paper)).values(state=VersionState.QUEUED, updated_at=utcnow())
+        paper_versions.update()
+        .where(_is(paper))
+        .values(state=VersionState.QUEUED, task_runs=0, updated_at=utcnow())
     )
 
 
@@ -139,6 +146,10 @@ def _to_version_row(row: sa.Row) -> VersionRow:
         reference_count=row.reference_count,
         extractor_version=row.extractor_version,
         updated_at=row.updated_at,
+        eprint_sha256=row.eprint_sha256,
+        pdf_sha256=row.pdf_sha256,
+        task_runs=row.task_runs,
+        finished_at=row.finished_at,
     )
 
 
@@ -151,3 +162,120 @@ def mark_fetched(
         .where(_is(paper))
         .values(eprint_sha256=eprint_sha256, pdf_sha256=pdf_sha256, updated_at=utcnow())
     )
+
+
+def enqueue_versions(conn: sa.Connection, papers: Iterable[PaperVersion]) -> list[PaperVersion]:
+    """Create the jobs that do not exist yet; the new ones, in order (duplicates ignored)."""
+    seen: set[PaperVersion] = set()
+    new = []
+    for paper in papers:
+        if paper not in seen and enqueue_version(conn, paper):
+            new.append(paper)
+        seen.add(paper)
+    return new
+
+
+def _stage_group(stage: Stage | None) -> Stage | None:
+    """Fetch is one task; extract, resolve and store are another (the extract queue)."""
+    return stage if stage in (None, Stage.FETCH) else Stage.EXTRACT
+
+
+def claim_version(conn: sa.Connection, paper: PaperVersion, stage: Stage) -> VersionRow | None:
+    """Start a task's stage on a queued or running version; None when there is nothing to do.
+
+    The row is locked so two deliveries of one message count their runs one after
+    the other. `task_runs` counts runs of this stage group since the version was
+    queued: a redelivered message (worker killed, hard time limit) shows up there.
+    """
+    row = conn.execute(_select_version(paper).with_for_update()).first()
+    if row is None or row.state not in (VersionState.QUEUED, VersionState.RUNNING):
+        return None
+    same = _stage_group(Stage(row.stage) if row.stage else None) == _stage_group(stage)
+    runs = row.task_runs + 1 if same and row.state == VersionState.RUNNING else 1
+    now = utcnow()
+    conn.execute(
+        paper_versions.update()
+        .where(_is(paper))
+        .values(
+            state=VersionState.RUNNING,
+            stage=stage,
+            task_runs=runs,
+            attempts=paper_versions.c.attempts + (1 if stage == Stage.FETCH else 0),
+            started_at=now,
+            updated_at=now,
+        )
+    )
+    return get_version(conn, paper)
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Which versions `reprocess` puts back; every given criterion must hold."""
+
+    failed: bool = False
+    stage: Stage | None = None
+    error_class: str | None = None
+    since: datetime | None = None
+    extractor_older_than: str | None = None
+    stalled_before: datetime | None = None
+
+
+def select_versions(conn: sa.Connection, selection: Selection) -> list[VersionRow]:
+    """The versions a reprocess selection names, in id order."""
+    c = paper_versions.c
+    query = sa.select(paper_versions).order_by(c.id)
+    if selection.failed:
+        query = query.where(c.state == VersionState.FAILED)
+    if selection.stage is not None:
+        query = query.where(c.stage == selection.stage)
+    if selection.error_class is not None:
+        query = query.where(c.last_error_class == selection.error_class)
+    if selection.since is not None:
+        query = query.where(c.updated_at >= selection.since)
+    if selection.stalled_before is not None:
+        query = query.where(
+            c.state.in_([VersionState.QUEUED, VersionState.RUNNING]), c.updated_at < selection.stalled_before
+        )
+    rows = [_to_version_row(row) for row in conn.execute(query)]
+    if selection.extractor_older_than is not None:
+        limit = version_key(selection.extractor_older_than)
+        rows = [
+            r
+            for r in rows
+            if r.state == VersionState.DONE and version_key(r.extractor_version or "0") < limit
+        ]
+    return rows
+
+
+def version_key(version: str) -> tuple[int, ...]:
+    """`0.10.0` sorts after `0.9.2`: compare extractor versions numerically."""
+    return tuple(int(part) if part.isdigit() else 0 for part in version.split("."))
+
+
+def count_by_state(conn: sa.Connection) -> dict[str, int]:
+    """How many versions are in each state."""
+    c = paper_versions.c
+    return {row[0]: row[1] for row in conn.execute(sa.select(c.state, sa.func.count()).group_by(c.state))}
+
+
+def count_failures(conn: sa.Connection) -> dict[str, int]:
+    """Failed versions by `stage/error class`, most frequent first."""
+    c = paper_versions.c
+    query = (
+        sa.select(c.stage, c.last_error_class, sa.func.count().label("n"))
+        .where(c.state == VersionState.FAILED)
+        .group_by(c.stage, c.last_error_class)
+        .order_by(sa.desc("n"))
+    )
+    return {f"{stage or '-'}/{error}": n for stage, error, n in conn.execute(query)}
+
+
+def count_finished_since(conn: sa.Connection, since: datetime) -> dict[str, int]:
+    """Versions that reached done or failed since a moment (throughput)."""
+    c = paper_versions.c
+    query = (
+        sa.select(c.state, sa.func.count())
+        .where(c.finished_at >= since, c.state.in_([VersionState.DONE, VersionState.FAILED]))
+        .group_by(c.state)
+    )
+    return {row[0]: row[1] for row in conn.execute(query)}
