@@ -15,8 +15,8 @@ from arxref.errors import CorruptArchive, NoBibliography, PermanentError, TooLar
 from arxref.pdf import extract_pdf_references
 from arxref.source import detect_kind, extract_source_references, read_source_folder, unpack_eprint
 
-# Reasons to give up on the e-print and read the PDF instead.
-_SOURCE_UNUSABLE = (NoBibliography, CorruptArchive, UnsafeArchive, TooLarge)
+# Reasons to give up on the e-print and read the PDF instead (the pipeline fetches the PDF on these).
+SOURCE_UNUSABLE = (NoBibliography, CorruptArchive, UnsafeArchive, TooLarge)
 
 
 def extract_references(eprint: bytes | None, pdf: bytes | None) -> Extraction:
@@ -29,7 +29,7 @@ def extract_references(eprint: bytes | None, pdf: bytes | None) -> Extraction:
         return extract_pdf_references(pdf)
     try:
         return extract_source_references(unpack_eprint(eprint))
-    except _SOURCE_UNUSABLE as exc:
+    except SOURCE_UNUSABLE as exc:
         if pdf is None:
             raise
         return _with_note(extract_pdf_references(pdf), f"e-print unusable ({type(exc).__name__}: {exc})")

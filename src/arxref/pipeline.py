@@ -1,43 +1,89 @@
-"""fetch → extract → resolve → store for one paper version, as plain function calls.
+"""The stages of DESIGN.md as plain functions over ids: fetch, then extract + resolve + store.
 
-`process_version` is what the CLI runs in-process and what the Celery tasks
-split into queues. Every failure is recorded on the version (stage, error
-class, message) and the function returns normally: one bad paper never stops
-a run, and `arxref reprocess --failed` can pick it up again.
+`fetch_stage` puts a version's bytes in the blob folder and records their
+digests on `paper_versions`; `extract_stage` reads those blobs back by digest,
+extracts, resolves and stores. Both take the engine and settings and raise an
+ArxrefError when the version fails. `process_version` chains them in-process
+and records any failure (the CLI's embedded mode); the Celery tasks (`tasks`,
+via `pool`) run the same two functions on two queues.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from enum import StrEnum
+from pathlib import Path
 
 import sqlalchemy as sa
 
-from arxref.blobs import put_blob
+from arxref.blobs import blob_path, put_blob
 from arxref.catalog import CatalogLookup
 from arxref.domain import Extraction, PaperVersion, ResolvedReference, Stage
-from arxref.errors import ArxrefError, StageNotImplemented
-from arxref.extract import extract_references
-from arxref.fetch import FetchedFiles, fetch_from_folder
+from arxref.errors import ArxrefError, NotFound
+from arxref.extract import SOURCE_UNUSABLE, extract_references
+from arxref.fetch import Fetcher, make_fetcher
 from arxref.parse import parse_reference
 from arxref.resolve import resolve_reference
 from arxref.settings import Settings
 from arxref.source import detect_kind
 from arxref.store import versions
 from arxref.store.catalog import SqlCatalog
+from arxref.store.engine import database_errors
 from arxref.store.references import replace_references
 
 log = logging.getLogger(__name__)
 
 
-def fetch_version(settings: Settings, paper: PaperVersion) -> FetchedFiles:
-    """The version's e-print and PDF bytes, from the configured local folder."""
-    if settings.source_dir is None:
-        raise StageNotImplemented(
-            "fetching from arXiv over HTTP is not built yet; "
-            "set ARXREF_SOURCE_DIR to a folder of e-prints/PDFs"
-        )
-    return fetch_from_folder(settings.source_dir, paper, settings.max_download_bytes)
+class Next(StrEnum):
+    """What a version needs after the extract stage."""
+
+    DONE = "done"
+    FETCH_PDF = "fetch_pdf"  # the e-print has no usable bibliography and no PDF was fetched yet
+
+
+def fetch_stage(
+    engine: sa.Engine, settings: Settings, fetcher: Fetcher, paper: PaperVersion, want_pdf: bool = False
+) -> None:
+    """Store the version's bytes as blobs and record their digests; a remote fetch is done only once."""
+    row = _row(engine, paper)
+    have_eprint = _stored(settings, row.eprint_sha256)
+    have_pdf = _stored(settings, row.pdf_sha256)
+    if fetcher.remote and have_eprint:
+        if not want_pdf or have_pdf:
+            return
+        pdf = fetcher.fetch_pdf(paper)
+        pdf_sha = put_blob(settings.blob_dir, pdf, detect_kind(pdf)).sha256 if pdf else None
+        _record_blobs(engine, paper, row.eprint_sha256, pdf_sha)
+        return
+    files = fetcher.fetch(paper, want_pdf)
+    eprint = put_blob(settings.blob_dir, files.eprint, detect_kind(files.eprint)) if files.eprint else None
+    pdf = put_blob(settings.blob_dir, files.pdf, detect_kind(files.pdf)) if files.pdf else None
+    _record_blobs(engine, paper, eprint and eprint.sha256, pdf and pdf.sha256)
+
+
+def extract_stage(
+    engine: sa.Engine, settings: Settings, paper: PaperVersion, can_fetch_pdf: bool = True
+) -> Next:
+    """Extract, resolve and store from the stored blobs; FETCH_PDF when the PDF is needed first."""
+    row = _row(engine, paper)
+    eprint = _load(settings, paper, row.eprint_sha256)
+    pdf = _load(settings, paper, row.pdf_sha256)
+    if eprint is None and pdf is None:
+        raise NotFound(f"{paper.key}: no fetched e-print or PDF recorded")
+    _advance(engine, paper, Stage.EXTRACT)
+    try:
+        extraction = extract_references(eprint, pdf)
+    except SOURCE_UNUSABLE:
+        if pdf is None and can_fetch_pdf:
+            return Next.FETCH_PDF
+        raise
+    _advance(engine, paper, Stage.RESOLVE)
+    with database_errors(), engine.connect() as conn:
+        resolved = resolve_extraction(extraction, SqlCatalog(conn))
+    _advance(engine, paper, Stage.STORE)
+    _store(engine, settings, paper, extraction, resolved)
+    return Next.DONE
 
 
 def resolve_extraction(extraction: Extraction, catalog: CatalogLookup) -> list[ResolvedReference]:
@@ -51,44 +97,67 @@ def resolve_extraction(extraction: Extraction, catalog: CatalogLookup) -> list[R
     return resolved
 
 
-def process_version(engine: sa.Engine, settings: Settings, paper: PaperVersion) -> versions.VersionRow:
-    """Run every stage for one version and record its outcome; never raises for a bad paper."""
+def process_version(
+    engine: sa.Engine, settings: Settings, paper: PaperVersion, fetcher: Fetcher | None = None
+) -> versions.VersionRow:
+    """Run every stage for one version in-process and record its outcome; never raises for a bad paper."""
     with engine.begin() as conn:
         versions.enqueue_version(conn, paper)
         versions.mark_started(conn, paper, Stage.FETCH)
-    stage = Stage.FETCH
     try:
-        files = fetch_version(settings, paper)
-        _store_blobs(engine, settings, paper, files)
-        stage = _advance(engine, paper, Stage.EXTRACT)
-        extraction = extract_references(files.eprint, files.pdf)
-        stage = _advance(engine, paper, Stage.RESOLVE)
-        with engine.connect() as conn:
-            resolved = resolve_extraction(extraction, SqlCatalog(conn))
-        stage = _advance(engine, paper, Stage.STORE)
-        _store(engine, settings, paper, extraction, resolved)
+        fetcher = fetcher or make_fetcher(settings)
+        fetch_stage(engine, settings, fetcher, paper)
+        if extract_stage(engine, settings, paper) == Next.FETCH_PDF:
+            _advance(engine, paper, Stage.FETCH)
+            fetch_stage(engine, settings, fetcher, paper, want_pdf=True)
+            extract_stage(engine, settings, paper, can_fetch_pdf=False)
     except ArxrefError as exc:
-        _record_failure(engine, paper, stage, exc)
+        record_failure(engine, paper, exc)
     except Exception as exc:  # a bug must not lose the paper: record it, keep going
-        log.exception("%s: unexpected error in %s", paper.key, stage)
-        _record_failure(engine, paper, stage, exc)
-    with engine.connect() as conn:
+        log.exception("%s: unexpected error", paper.key)
+        record_failure(engine, paper, exc)
+    return _row(engine, paper)
+
+
+def record_failure(
+    engine: sa.Engine, paper: PaperVersion, exc: BaseException, stage: Stage | None = None
+) -> None:
+    """Mark the version failed at `stage` (default: the stage it had reached)."""
+    with database_errors(), engine.begin() as conn:
+        versions.mark_failed(conn, paper, stage, exc)
+
+
+def _row(engine: sa.Engine, paper: PaperVersion) -> versions.VersionRow:
+    with database_errors(), engine.connect() as conn:
         row = versions.get_version(conn, paper)
-    assert row is not None
+    if row is None:
+        raise NotFound(f"{paper.key}: no job in paper_versions (enqueue it first)")
     return row
 
 
-def _advance(engine: sa.Engine, paper: PaperVersion, stage: Stage) -> Stage:
-    with engine.begin() as conn:
+def _stored(settings: Settings, sha256: str | None) -> bool:
+    return bool(sha256) and blob_path(settings.blob_dir, sha256).is_file()
+
+
+def _load(settings: Settings, paper: PaperVersion, sha256: str | None) -> bytes | None:
+    if not sha256:
+        return None
+    path: Path = blob_path(settings.blob_dir, sha256)
+    if not path.is_file():
+        raise NotFound(
+            f"{paper.key}: blob {sha256[:12]} is not in {settings.blob_dir} (is the folder shared?)"
+        )
+    return path.read_bytes()
+
+
+def _advance(engine: sa.Engine, paper: PaperVersion, stage: Stage) -> None:
+    with database_errors(), engine.begin() as conn:
         versions.mark_stage(conn, paper, stage)
-    return stage
 
 
-def _store_blobs(engine: sa.Engine, settings: Settings, paper: PaperVersion, files: FetchedFiles) -> None:
-    eprint = put_blob(settings.blob_dir, files.eprint, detect_kind(files.eprint)) if files.eprint else None
-    pdf = put_blob(settings.blob_dir, files.pdf, detect_kind(files.pdf)) if files.pdf else None
-    with engine.begin() as conn:
-        versions.mark_fetched(conn, paper, eprint and eprint.sha256, pdf and pdf.sha256)
+def _record_blobs(engine: sa.Engine, paper: PaperVersion, eprint: str | None, pdf: str | None) -> None:
+    with database_errors(), engine.begin() as conn:
+        versions.mark_fetched(conn, paper, eprint, pdf)
 
 
 def _store(
@@ -98,12 +167,7 @@ def _store(
     extraction: Extraction,
     resolved: Sequence[ResolvedReference],
 ) -> None:
-    with engine.begin() as conn:
+    with database_errors(), engine.begin() as conn:
         replace_references(
             conn, paper, extraction.source, resolved, settings.extractor_version, notes=extraction.notes
         )
-
-
-def _record_failure(engine: sa.Engine, paper: PaperVersion, stage: Stage, exc: BaseException) -> None:
-    with engine.begin() as conn:
-        versions.mark_failed(conn, paper, stage, exc)
