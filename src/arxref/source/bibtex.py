@@ -5,12 +5,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from arxref.source.texscan import match_brace
+from arxref.source.texscan import match_brace, skip_space
 
 _AT = re.compile(r"@\s*([A-Za-z]+)\s*([{(])")
 _KEY = re.compile(r"\s*([^,\s{}()=\"#]*)\s*,?")
 _FIELD = re.compile(r"\s*,?\s*([A-Za-z][\w:.+/-]*)\s*=\s*")
 _WORD = re.compile(r"[^\s,#{}()\"=]+")
+# Inside a "quoted" value only braces, quotes and their escapes matter.
+_QUOTE_TOKEN = re.compile(r'\\[\\{}"]|[{}"]')
 _AND = re.compile(r"\s+and\s+", re.IGNORECASE)
 # A brace, or the space before an `and` that separates two names (when outside braces).
 _BRACE_OR_AND = re.compile(r"[{}]|\s(?=and\s)", re.IGNORECASE)
@@ -130,8 +132,7 @@ def _parse_value(body: str, pos: int, strings: dict[str, str]) -> tuple[str, int
     parts: list[str] = []
     n = len(body)
     while pos < n:
-        while pos < n and body[pos] in " \t\r\n":
-            pos += 1
+        pos = skip_space(body, pos)
         if pos >= n:
             break
         c = body[pos]
@@ -150,8 +151,7 @@ def _parse_value(body: str, pos: int, strings: dict[str, str]) -> tuple[str, int
             word = w.group()
             parts.append(word if word.isdigit() else strings.get(word.lower(), word))
             pos = w.end()
-        while pos < n and body[pos] in " \t\r\n":
-            pos += 1
+        pos = skip_space(body, pos)
         if pos < n and body[pos] == "#":
             pos += 1
             continue
@@ -161,20 +161,16 @@ def _parse_value(body: str, pos: int, strings: dict[str, str]) -> tuple[str, int
 
 def _quote_end(body: str, pos: int) -> int:
     depth = 0
-    n = len(body)
-    while pos < n:
-        c = body[pos]
-        if c == "\\":
-            pos += 2
-            continue
+    while (m := _QUOTE_TOKEN.search(body, pos)) is not None:
+        c = m.group()
+        pos = m.end()
         if c == "{":
             depth += 1
         elif c == "}":
             depth -= 1
         elif c == '"' and depth <= 0:
-            return pos
-        pos += 1
-    return n
+            return m.start()
+    return len(body)
 
 
 def split_names(value: str) -> list[str]:

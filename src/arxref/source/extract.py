@@ -87,7 +87,7 @@ def extract_source_references(files: Mapping[str, bytes]) -> Extraction:
             lists += 1
             if not entries:
                 empty.append(str(lists))
-            refs.extend(replace(r, bibliography=lists) for r in entries)
+            refs.extend(r if r.bibliography == lists else replace(r, bibliography=lists) for r in entries)
     if not refs:
         where = f"main document {main}" if main else "no main .tex"
         raise NoBibliography(f"no bibliography entries found ({where}, {len(sites)} bibliography sites)")
@@ -141,8 +141,9 @@ def _from_items(ctx: _Context, items: tuple[BibItem, ...], macros: Mapping[str, 
         entry = ctx.bib_entry(site.bib_files, item.key) if item.key else None
         if entry is not None:
             fields = fields_from_bib(entry, ctx.macros)
-            fields = replace(fields, arxiv_id=arxiv or fields.arxiv_id, doi=doi or fields.doi,
-                             url=url or fields.url)
+            if (arxiv, doi, url) != (None, None, None):
+                fields = replace(fields, arxiv_id=arxiv or fields.arxiv_id, doi=doi or fields.doi,
+                                 url=url or fields.url)
         else:
             year = _LABEL_YEAR.search(label)
             fields = ParsedReference(title=stated_title(item.body, macros), arxiv_id=arxiv, doi=doi, url=url,

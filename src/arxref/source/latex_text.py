@@ -127,8 +127,10 @@ _JOURNALS = {
     "physscr": "Phys. Scr", "planss": "Planet. Space Sci.", "procspie": "Proc. SPIE",
 }
 
-# Runs of characters with no meaning to TeX (whitespace included: it is collapsed at the end).
-_PLAIN = re.compile(r"[^\\{}$~`'\-]+")
+# Runs of characters that render as themselves (whitespace included: it is collapsed at the end),
+# plus braces and ties: grouping changes only font scope, which plain text does not keep, and a tie
+# is a space. Folding them into the run keeps the per-character loop out of brace-heavy .bbl text.
+_PLAIN = re.compile(r"[^\\$`'\-]+")
 _SPACE = re.compile(r"[ \t\r\n\f\v]+")
 _CS = re.compile(r"\\(?:([A-Za-z@]+)\*?|(.))", re.DOTALL)
 _NUMBER = re.compile(r"\s*[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:\s*(?:pt|em|ex|mm|cm|in|bp|sp|pc|dd|cc|mu))?"
@@ -167,15 +169,15 @@ def _render(s: str, out: list[str], user: Mapping[str, Macro], depth: int, math:
     while i < n:
         m = _PLAIN.match(s, i)
         if m:
-            out.append(m.group())
+            run = m.group()
+            if "{" in run or "}" in run:
+                run = run.replace("{", "").replace("}", "")
+            out.append(run.replace("~", " ") if "~" in run else run)
             i = m.end()
             continue
         c = s[i]
         if c == "\\":
             i = _macro(s, i, out, user, depth, math)
-        elif c == "{" or c == "}":
-            # Grouping changes only font scope, which plain text does not keep: read straight through.
-            i += 1
         elif c == "$":
             i = _math(s, i, out, user, depth)
         elif c == "-":
@@ -192,12 +194,6 @@ def _render(s: str, out: list[str], user: Mapping[str, Macro], depth: int, math:
             else:
                 out.append(("“" if double else "‘") if c == "`" else ("”" if double else "’"))
             i += 2 if double else 1
-        elif c == "~" or c.isspace():
-            out.append(" ")
-            i += 1
-        else:
-            out.append(c)
-            i += 1
 
 
 def _math(s: str, i: int, out: list[str], user: Mapping[str, Macro], depth: int) -> int:
@@ -219,7 +215,8 @@ def _macro(s: str, i: int, out: list[str], user: Mapping[str, Macro], depth: int
     m = _CS.match(s, i)
     if m is None:
         return i + 1
-    word, name = m.group(1), m.group(1) or m.group(2)
+    word, char = m.groups()
+    name = word or char
     i = m.end()
     if name in _ACCENTS and not (math and word is None and name in "'"):
         arg, i = read_group(s, i)
@@ -229,10 +226,10 @@ def _macro(s: str, i: int, out: list[str], user: Mapping[str, Macro], depth: int
         text = "".join(base).strip()
         out.append(unicodedata.normalize("NFC", text[:1] + _ACCENTS[name] + text[1:]) if text else "")
         return i
-    spaced = word is not None and i < len(s) and s[i].isspace()
-    if word is not None:
-        i = skip_space(s, i) if name not in _SPECS or _SPECS[name][0] else i
     spec = _SPECS.get(name)
+    spaced = word is not None and i < len(s) and s[i].isspace()
+    if spaced and (spec is None or spec[0]):
+        i = skip_space(s, i)
     if spec is not None:
         return _apply_spec(s, i, spec, out, user, depth, math)
     if name in _TEXT:
