@@ -1,4 +1,4 @@
-"""Shared fixtures: the real PostgreSQL server, and a database URL for each backend."""
+"""Shared fixtures: the real PostgreSQL and Redis servers, and a database URL for each backend."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from tests.servers import PostgresServer, start_postgres
+from tests.servers import PostgresServer, RedisServer, start_postgres, start_redis
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLES = REPO / "samples"
@@ -30,7 +30,24 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'arxref.db'}"
         return
-    server: PostgresServer = request.getfixturevalue("postgres_server")
+    yield from _fresh_postgres_database(request.getfixturevalue("postgres_server"))
+
+
+@pytest.fixture
+def postgres_url(postgres_server: PostgresServer) -> Iterator[str]:
+    """A fresh, empty PostgreSQL database (the worker pool's tests: SQLite is not for many processes)."""
+    yield from _fresh_postgres_database(postgres_server)
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[RedisServer]:
+    """One redis-server for the session; tests that restart it restart this one."""
+    server = start_redis()
+    yield server
+    server.destroy()
+
+
+def _fresh_postgres_database(server: PostgresServer) -> Iterator[str]:
     name = f"t_{uuid.uuid4().hex[:12]}"
     admin = f"host=127.0.0.1 port={server.port} user=postgres dbname=postgres"
     with psycopg.connect(admin, autocommit=True) as conn:

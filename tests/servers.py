@@ -1,8 +1,14 @@
-"""Real servers for the test session: a throw-away PostgreSQL cluster (and later Redis).
+"""Real servers for the tests: a throw-away PostgreSQL cluster, redis-server, and arXiv on 127.0.0.1.
 
 The cluster lives in a private temporary folder, listens on 127.0.0.1 on a free
 port with trust authentication, and is stopped and deleted at the end. PostgreSQL
 refuses to run as root, so as root the server runs as the `postgres` user.
+
+`start_redis` runs redis-server with an append-only file in a temporary folder,
+so `restart()` keeps the queues as a production Redis with persistence would.
+`ArxivStub` serves a folder of version files as arXiv does (`/e-print/IDvN`,
+`/pdf/IDvN`, `/oai2`) with scripted failures: statuses with Retry-After, slow
+answers, truncated bodies.
 """
 
 from __future__ import annotations
@@ -13,9 +19,13 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import threading
 import time
-from dataclasses import dataclass
+from collections import deque
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 
 def free_port() -> int:
@@ -96,3 +106,175 @@ def start_postgres() -> PostgresServer:
     text = log.read_text() if log.exists() else "(no log)"
     server.stop()
     raise RuntimeError(f"PostgreSQL did not start on port {port}:\n{text}")
+
+
+@dataclass
+class RedisServer:
+    """A running redis-server; `restart()` stops it (saving its append-only file) and starts it again."""
+
+    port: int
+    data_dir: Path
+    process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [
+                shutil.which("redis-server") or "/usr/bin/redis-server",
+                "--port", str(self.port),
+                "--bind", "127.0.0.1",
+                "--dir", str(self.data_dir),
+                "--save", "",
+                "--appendonly", "yes",
+                "--appendfsync", "always",
+                "--logfile", str(self.data_dir / "redis.log"),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as sock:
+                    sock.sendall(b"PING\r\n")
+                    if sock.recv(64).startswith(b"+PONG"):
+                        return
+            except OSError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"redis-server did not start on port {self.port}")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()  # SIGTERM: redis flushes its append-only file and exits
+            self.process.wait(timeout=30)
+        self.process = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def destroy(self) -> None:
+        self.stop()
+        shutil.rmtree(self.data_dir, ignore_errors=True)
+
+
+def start_redis() -> RedisServer:
+    """A fresh redis-server on a free port with its data in a temporary folder."""
+    server = RedisServer(free_port(), Path(tempfile.mkdtemp(prefix="arxref-redis-")))
+    server.start()
+    return server
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A scripted answer: a status with headers, a delay before it, or a body cut short."""
+
+    status: int = 200
+    headers: tuple[tuple[str, str], ...] = ()
+    body: bytes | None = None  # None: the real file
+    delay: float = 0.0
+    truncate: bool = False
+
+
+@dataclass
+class ArxivStub:
+    """arXiv on 127.0.0.1, serving version files from folders (or aliases) and scripted failures."""
+
+    folder: Path
+    aliases: dict[str, Path] = field(default_factory=dict)  # "IDvN" -> an e-print file
+    scripts: dict[str, deque[Reply]] = field(default_factory=dict)  # path -> answers before the real one
+    persistent: dict[str, Reply] = field(default_factory=dict)  # path -> answer until cleared
+    oai_pages: dict[str, bytes] = field(default_factory=dict)  # resumptionToken ("" first) -> page
+    requests: list[tuple[str, str, float]] = field(default_factory=list)  # (path, User-Agent, monotonic)
+    _server: ThreadingHTTPServer | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def url(self) -> str:
+        assert self._server is not None
+        return f"http://127.0.0.1:{self._server.server_address[1]}"
+
+    def script(self, path: str, *replies: Reply) -> None:
+        with self._lock:
+            self.scripts.setdefault(path, deque()).extend(replies)
+
+    def start(self) -> ArxivStub:
+        stub = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+                stub._answer(self)
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        class Server(ThreadingHTTPServer):
+            daemon_threads = True
+
+            def handle_error(self, request: object, client_address: object) -> None:
+                pass  # clients that time out hang up on purpose
+
+        self._server = Server(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        return self
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+
+    def count(self, prefix: str) -> int:
+        with self._lock:
+            return sum(1 for path, _, _ in self.requests if path.startswith(prefix))
+
+    def _answer(self, handler: BaseHTTPRequestHandler) -> None:
+        url = urlsplit(handler.path)
+        with self._lock:
+            self.requests.append((url.path, handler.headers.get("User-Agent", ""), time.monotonic()))
+            queued = self.scripts.get(url.path)
+            reply = queued.popleft() if queued else self.persistent.get(url.path)
+        reply = reply or Reply()
+        if reply.delay:
+            time.sleep(reply.delay)
+        body = reply.body
+        status = reply.status
+        if body is None and status == 200:
+            body = self._content(url.path, parse_qs(url.query))
+            if body is None:
+                status, body = 404, b"not found"
+        body = body or b""
+        try:
+            handler.send_response(status)
+            for name, value in reply.headers:
+                handler.send_header(name, value)
+            handler.send_header("Content-Type", "application/octet-stream")
+            handler.send_header("Content-Length", str(len(body)))
+            handler.end_headers()
+            handler.wfile.write(body[: len(body) // 2] if reply.truncate else body)
+            handler.wfile.flush()
+        except OSError:  # the client gave up (timeout test)
+            return
+        if reply.truncate:
+            handler.close_connection = True
+
+    def _content(self, path: str, query: dict[str, list[str]]) -> bytes | None:
+        if path == "/oai2":
+            token = query.get("resumptionToken", [""])[0]
+            return self.oai_pages.get(token)
+        for prefix, suffixes in (("/e-print/", (".tar.gz", ".gz", ".tar", ".pdf")), ("/pdf/", (".pdf",))):
+            if path.startswith(prefix):
+                key = path[len(prefix):]
+                if prefix == "/e-print/" and key in self.aliases:
+                    return self.aliases[key].read_bytes()
+                stem = key.replace("/", "")
+                for suffix in suffixes:
+                    candidate = self.folder / f"{stem}{suffix}"
+                    if candidate.is_file():
+                        return candidate.read_bytes()
+        return None

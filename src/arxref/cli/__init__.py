@@ -3,7 +3,8 @@
 Embedded by default: a SQLite file under ./var, stages run in this process, papers
 read from a local folder. ARXREF_DATABASE_URL points it at PostgreSQL instead.
 Each module here adds its own sub-commands: `jobs` (process, status, reprocess,
-record), `reading` (extract, eval), `catalog` (the local arXiv catalog).
+record), `pool` (enqueue, worker: the Celery pool), `reading` (extract, eval),
+`catalog` (the local arXiv catalog).
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ import logging
 import sys
 from dataclasses import replace
 
-from arxref.cli import catalog, jobs, reading
+from arxref.cli import catalog, jobs, pool, reading
 from arxref.errors import ArxrefError
 from arxref.settings import Settings
 
-COMMAND_MODULES = (jobs, reading, catalog)
+COMMAND_MODULES = (jobs, pool, reading, catalog)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -32,3 +34,13 @@ def load_catalog_file(engine: sa.Engine, path: Path) -> None:
         size = count_catalog(conn)
     end = "\r" if interactive else ""
     print(f"{end}catalog: {total} records read from {path.name}; {size} in the catalog", file=sys.stderr)
+
+
+@contextmanager
+def database(settings: Settings) -> Iterator[sa.Engine]:
+    """`open_database` for one command: its connections are closed when the command ends."""
+    engine = open_database(settings)
+    try:
+        yield engine
+    finally:
+        engine.dispose()

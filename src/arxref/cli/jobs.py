@@ -1,4 +1,9 @@
-"""Sub-commands over jobs: process, status, reprocess, record."""
+"""Sub-commands over jobs: process, status, reprocess, record.
+
+`reprocess` runs in this process when there is no broker (the embedded setup)
+and sends the versions to the worker pool when ARXREF_BROKER_URL is set;
+`--in-process` / `--pool` choose explicitly.
+"""
 
 from __future__ import annotations
 
@@ -7,14 +12,16 @@ import json
 import re
 from collections import Counter
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import sqlalchemy as sa
 
-from arxref.cli._common import load_catalog_file, open_database
-from arxref.domain import PaperVersion, VersionState
+from arxref.cli._common import database, load_catalog_file
+from arxref.cli._progress import Progress
+from arxref.domain import PaperVersion, Stage, VersionState
 from arxref.errors import InvalidIdentifier
+from arxref.fetch import Fetcher, make_fetcher
 from arxref.ids import parse_arxiv_id
 from arxref.pipeline import process_version
 from arxref.record import build_record
@@ -41,97 +48,189 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--database")
     p.set_defaults(run=cmd_record)
 
-    p = sub.add_parser("status", help="versions by state and failures by error class")
+    p = sub.add_parser("status", help="queue depths, versions by state, failures, throughput")
     p.add_argument("--json", action="store_true")
     p.add_argument("--database")
     p.set_defaults(run=cmd_status)
 
-    p = sub.add_parser("reprocess", help="run failed versions again (in-process)")
-    p.add_argument("--failed", action="store_true", required=True)
+    p = sub.add_parser("reprocess", help="run failed (or outdated, or stalled) versions again")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--failed", action="store_true", help="failed versions (narrowed below)")
+    which.add_argument("--extractor-older-than", metavar="V", help="done versions from an older extractor")
+    which.add_argument("--stalled", type=float, metavar="MINUTES", help="queued/running, untouched this long")
+    p.add_argument("--stage", choices=[s.value for s in Stage], help="with --failed: only at this stage")
+    p.add_argument("--error-class", help="with --failed: only this error class (e.g. UpstreamError)")
+    p.add_argument("--since", type=_datetime, metavar="DATE", help="with --failed: only failures since then")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--in-process", action="store_true", help="run here (default without ARXREF_BROKER_URL)")
+    how.add_argument("--pool", action="store_true", help="send to the workers (default with a broker)")
     p.add_argument("--source-dir", type=Path, help="folder of e-prints/PDFs (default ARXREF_SOURCE_DIR)")
+    p.add_argument("--json", action="store_true")
     p.add_argument("--database")
     p.set_defaults(run=cmd_reprocess)
 
 
 def cmd_process(args: argparse.Namespace, settings: Settings) -> int:
-    engine = open_database(settings)
-    if args.catalog:
-        load_catalog_file(engine, args.catalog)
-    jobs = [job for target in args.targets for job in _versions_of(target, settings)]
-    for paper, folder in jobs:
-        row = process_version(engine, replace(settings, source_dir=folder), paper)
-        with engine.connect() as conn:
-            refs = load_references(conn, paper)
-        print(_summary_line(row, refs))
-    failed = sum(1 for paper, _ in jobs if _state(engine, paper) != VersionState.DONE)
-    print(
-        f"{len(jobs)} versions, {len(jobs) - failed} done, {failed} failed; database: {settings.database_url}"
-    )
-    return 0
+    with database(settings) as engine:
+        if args.catalog:
+            load_catalog_file(engine, args.catalog)
+        jobs = [job for target in args.targets for job in _versions_of(target, settings)]
+        # One fetcher per folder: an HTTP client keeps its pace across versions.
+        fetchers: dict[Path | None, Fetcher] = {}
+        for paper, folder in jobs:
+            local = replace(settings, source_dir=folder)
+            if folder not in fetchers:
+                fetchers[folder] = make_fetcher(local)
+            row = process_version(engine, local, paper, fetchers[folder])
+            with engine.connect() as conn:
+                refs = load_references(conn, paper)
+            print(_summary_line(row, refs))
+        failed = sum(1 for paper, _ in jobs if _state(engine, paper) != VersionState.DONE)
+        done = len(jobs) - failed
+        print(f"{len(jobs)} versions, {done} done, {failed} failed; database: {settings.database_url}")
+        return 0
 
 
 def cmd_record(args: argparse.Namespace, settings: Settings) -> int:
-    engine = open_database(settings)
-    parsed = parse_arxiv_id(args.arxiv_id)
-    if parsed is None:
-        raise InvalidIdentifier(f"not an arXiv id: {args.arxiv_id!r}")
-    with engine.connect() as conn:
-        done = [
-            r for r in versions.list_versions(conn, VersionState.DONE) if r.paper.arxiv_id == parsed.number
-        ]
-        if parsed.version is not None:
-            done = [r for r in done if r.paper.version == parsed.version]
-        if not done:
-            raise InvalidIdentifier(f"{args.arxiv_id}: no processed version in {settings.database_url}")
-        paper = max(done, key=lambda r: r.paper.version).paper
-        refs = load_references(conn, paper)
-        catalog = SqlCatalog(conn)
-        cited = {
-            r.reference.resolution.cited_arxiv_id: rec
-            for r in refs
-            if r.reference.resolution.cited_arxiv_id
-            and (rec := catalog.by_id(r.reference.resolution.cited_arxiv_id)) is not None
-        }
-        record = build_record(paper, refs, cited, catalog.by_id(paper.arxiv_id), datetime.now(UTC))
-    print(json.dumps(record, indent=1, ensure_ascii=False))
-    return 0
+    with database(settings) as engine:
+        parsed = parse_arxiv_id(args.arxiv_id)
+        if parsed is None:
+            raise InvalidIdentifier(f"not an arXiv id: {args.arxiv_id!r}")
+        with engine.connect() as conn:
+            done = [
+                r
+                for r in versions.list_versions(conn, VersionState.DONE)
+                if r.paper.arxiv_id == parsed.number
+            ]
+            if parsed.version is not None:
+                done = [r for r in done if r.paper.version == parsed.version]
+            if not done:
+                raise InvalidIdentifier(f"{args.arxiv_id}: no processed version in {settings.database_url}")
+            paper = max(done, key=lambda r: r.paper.version).paper
+            refs = load_references(conn, paper)
+            catalog = SqlCatalog(conn)
+            cited = {
+                r.reference.resolution.cited_arxiv_id: rec
+                for r in refs
+                if r.reference.resolution.cited_arxiv_id
+                and (rec := catalog.by_id(r.reference.resolution.cited_arxiv_id)) is not None
+            }
+            record = build_record(paper, refs, cited, catalog.by_id(paper.arxiv_id), datetime.now(UTC))
+        print(json.dumps(record, indent=1, ensure_ascii=False))
+        return 0
 
 
 def cmd_status(args: argparse.Namespace, settings: Settings) -> int:
-    engine = open_database(settings)
-    with engine.connect() as conn:
-        rows = versions.list_versions(conn)
-    by_state = Counter(r.state.value for r in rows)
-    failures = Counter(
-        f"{r.stage.value if r.stage else '-'}/{r.last_error_class}"
-        for r in rows
-        if r.state == VersionState.FAILED
-    )
-    if args.json:
-        print(json.dumps({"versions_by_state": by_state, "failures_by_error_class": failures}, indent=1))
+    with database(settings) as engine:
+        now = datetime.now(UTC)
+        with engine.connect() as conn:
+            by_state = versions.count_by_state(conn)
+            failures = versions.count_failures(conn)
+            throughput = {
+                f"last_{m}_min": versions.count_finished_since(conn, now - timedelta(minutes=m))
+                for m in (1, 5, 15)
+            }
+        queues = _queue_depths(settings)
+        if args.json:
+            doc = {
+                "versions_by_state": by_state,
+                "failures_by_error_class": failures,
+                "throughput": throughput,
+                "queues": queues,
+            }
+            print(json.dumps(doc, indent=1))
+            return 0
+        if isinstance(queues, dict):
+            print("queues: " + ", ".join(f"{k} {v}" for k, v in queues.items()))
+        elif queues:
+            print(f"queues: {queues}")
+        print("versions by state: " + (", ".join(f"{k} {v}" for k, v in sorted(by_state.items())) or "none"))
+        for key, n in failures.items():
+            print(f"  failed at {key}: {n}")
+        for window, counts in throughput.items():
+            done, failed = counts.get("done", 0), counts.get("failed", 0)
+            minutes = int(window.split("_")[1])
+            rate = (done + failed) / minutes
+            print(f"{window.replace('_', ' ')}: {done} done, {failed} failed ({rate:.1f}/min)")
         return 0
-    print("versions by state: " + (", ".join(f"{k} {v}" for k, v in sorted(by_state.items())) or "none"))
-    for key, n in failures.most_common():
-        print(f"  failed at {key}: {n}")
-    return 0
 
 
 def cmd_reprocess(args: argparse.Namespace, settings: Settings) -> int:
-    engine = open_database(settings)
-    if args.source_dir:
-        settings = replace(settings, source_dir=args.source_dir)
-    with engine.connect() as conn:
-        failed = versions.list_versions(conn, VersionState.FAILED)
-    for row in failed:
+    with database(settings) as engine:
+        if args.source_dir:
+            settings = replace(settings, source_dir=args.source_dir)
+        if (args.stage or args.error_class or args.since) and not args.failed:
+            raise InvalidIdentifier("--stage, --error-class and --since narrow --failed")
+        stalled_before = None
+        if args.stalled is not None:
+            stalled_before = datetime.now(UTC) - timedelta(minutes=args.stalled)
+        selection = versions.Selection(
+            failed=args.failed,
+            stage=Stage(args.stage) if args.stage else None,
+            error_class=args.error_class,
+            since=args.since,
+            extractor_older_than=args.extractor_older_than,
+            stalled_before=stalled_before,
+        )
+        with engine.connect() as conn:
+            chosen = versions.select_versions(conn, selection)
+        in_process = args.in_process or (not args.pool and not settings.broker_url)
+        run = _reprocess_here if in_process else _reprocess_pool
+        results = run(engine, settings, chosen)
+        if args.json:
+            print(json.dumps({"mode": "in-process" if in_process else "pool", "versions": results}, indent=1))
+            return 0
+        for key, outcome in results.items():
+            print(f"{key}: {outcome}")
+        verb = "reprocessed" if in_process else "queued again"
+        print(f"{len(chosen)} versions {verb}")
+        return 0
+
+
+def _reprocess_here(engine: sa.Engine, settings: Settings, rows: list[versions.VersionRow]) -> dict[str, str]:
+    fetcher = make_fetcher(settings)
+    progress = Progress("reprocess", len(rows))
+    results = {}
+    for row in rows:
         with engine.begin() as conn:
             versions.mark_requeued(conn, row.paper)
-        after = process_version(engine, settings, row.paper)
-        print(
-            f"{row.paper.key}: {after.state.value}"
-            + (f" ({after.last_error_class})" if after.last_error_class else "")
+        after = process_version(engine, settings, row.paper, fetcher)
+        results[row.paper.key] = after.state.value + (
+            f" ({after.last_error_class})" if after.last_error_class else ""
         )
-    print(f"{len(failed)} failed versions reprocessed")
-    return 0
+        progress.step()
+    progress.close()
+    return results
+
+
+def _reprocess_pool(engine: sa.Engine, settings: Settings, rows: list[versions.VersionRow]) -> dict[str, str]:
+    from arxref.tasks import make_celery, send_fetch  # Celery is loaded only when the pool is used
+
+    app = make_celery(settings)
+    progress = Progress("queue", len(rows))
+    for row in rows:
+        with engine.begin() as conn:
+            versions.mark_requeued(conn, row.paper)
+        send_fetch(app, row.paper)
+        progress.step()
+    progress.close()
+    return {row.paper.key: "queued" for row in rows}
+
+
+def _queue_depths(settings: Settings) -> dict[str, int] | str | None:
+    if not settings.broker_url:
+        return None
+    from arxref.tasks import make_celery, queue_depths
+
+    try:
+        return queue_depths(make_celery(settings))
+    except Exception as exc:  # status must still show the database when the broker is down
+        return f"broker unreachable ({type(exc).__name__})"
+
+
+def _datetime(text: str) -> datetime:
+    value = datetime.fromisoformat(text)
+    return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
 def _versions_of(target: str, settings: Settings) -> list[tuple[PaperVersion, Path | None]]:
