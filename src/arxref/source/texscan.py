@@ -44,16 +44,28 @@ def skip_space(text: str, pos: int) -> int:
 
 # Only an escaped brace or backslash changes brace matching; any other `\\x` is skipped as plain text.
 _BRACE = re.compile(r"\\[\\{}]|[{}]")
-_FLAT_GROUP = re.compile(r"\{[^{}\\]*\}")
+
+
+def _nested_group(depth: int) -> str:
+    """A regex for a braced group nested at most `depth` deep (escape pairs `\\x` read as text)."""
+    inner = r"(?:[^{}\\]++|\\.)*+"
+    for _ in range(depth - 1):
+        inner = r"(?:[^{}\\]++|\\.|\{" + inner + r"\})*+"
+    return r"\{" + inner + r"\}"
+
+
+# Most groups (fields, arguments, names) are shallow: the regex engine finds their end without a
+# Python loop over every brace; deeper ones fall back to counting in `match_brace`.
+_SHALLOW_GROUP = re.compile(_nested_group(3), re.DOTALL)
 _OPTIONAL_TOKEN = re.compile(r"\\[\\{}\[\]]|[{\[\]]")
 _CONTROL = re.compile(r"\\(?:[A-Za-z@]+|.)", re.DOTALL)
 
 
 def match_brace(text: str, pos: int) -> int:
     """Given `text[pos] == '{'`, the index just past its matching `}` (or len(text) when unbalanced)."""
-    flat = _FLAT_GROUP.match(text, pos)
-    if flat is not None:
-        return flat.end()
+    shallow = _SHALLOW_GROUP.match(text, pos)
+    if shallow is not None:
+        return shallow.end()
     depth = 0
     for m in _BRACE.finditer(text, pos):
         c = m.group()
