@@ -1,15 +1,23 @@
-"""Shared fixtures: the real PostgreSQL and Redis servers, and a database URL for each backend."""
+"""Shared fixtures: the real PostgreSQL and Redis servers, a database URL for each backend, and the
+settings the worker pool's tests share (a Redis database, a PostgreSQL database, arXiv on 127.0.0.1)."""
 
 from __future__ import annotations
 
+import itertools
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import psycopg
 import pytest
+import redis
+import sqlalchemy as sa
 
-from tests.servers import PostgresServer, RedisServer, start_postgres, start_redis
+from arxref.catalog import read_catalog_file
+from arxref.store.catalog import load_catalog
+from arxref.store.engine import make_engine, upgrade_schema
+from tests.servers import ArxivStub, PostgresServer, RedisServer, start_postgres, start_redis
+from tests.workers import FAST_POOL_ENV
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLES = REPO / "samples"
@@ -45,6 +53,55 @@ def redis_server() -> Iterator[RedisServer]:
     server = start_redis()
     yield server
     server.destroy()
+
+
+_REDIS_DB = itertools.count(1)
+
+
+@pytest.fixture
+def stub() -> Iterator[ArxivStub]:
+    """arXiv on 127.0.0.1 serving the samples."""
+    server = ArxivStub(folder=SAMPLES).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def broker_url(redis_server: RedisServer) -> str:
+    """A Redis database of its own for each test (1..15), emptied first."""
+    url = f"redis://127.0.0.1:{redis_server.port}/{next(_REDIS_DB) % 15 + 1}"
+    with redis.Redis.from_url(url) as client:
+        client.flushdb()
+    return url
+
+
+@pytest.fixture
+def pool(
+    tmp_path: Path, postgres_url: str, broker_url: str, stub: ArxivStub, monkeypatch: pytest.MonkeyPatch
+) -> dict[str, str]:
+    """The settings every process of the test shares (this one too, for the CLI)."""
+    base = {
+        "ARXREF_DATABASE_URL": postgres_url,
+        "ARXREF_BROKER_URL": broker_url,
+        "ARXREF_BLOB_DIR": str(tmp_path / "blobs"),
+        "ARXREF_ARXIV_URL": stub.url,
+        "ARXREF_HOME": str(tmp_path / "var"),
+    }
+    for key, value in {**FAST_POOL_ENV, **base}.items():
+        monkeypatch.setenv(key, value)
+    engine = make_engine(postgres_url)
+    upgrade_schema(engine)
+    load_catalog(engine, read_catalog_file(SAMPLES / "catalog.jsonl"))
+    engine.dispose()
+    return base
+
+
+@pytest.fixture
+def pool_engine(pool: dict[str, str]) -> Iterator[sa.Engine]:
+    """An engine on the pool's PostgreSQL database, for the test to watch the jobs."""
+    engine = make_engine(pool["ARXREF_DATABASE_URL"])
+    yield engine
+    engine.dispose()
 
 
 def _fresh_postgres_database(server: PostgresServer) -> Iterator[str]:

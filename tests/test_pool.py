@@ -8,24 +8,19 @@ must end done (with the right references) or in a named failure, and
 
 from __future__ import annotations
 
-import itertools
 import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import redis
 import sqlalchemy as sa
 
-from arxref.catalog import read_catalog_file
 from arxref.cli import main
 from arxref.domain import PaperVersion, ReferenceSource, Stage, VersionState
-from arxref.store.catalog import load_catalog
-from arxref.store.engine import make_engine, upgrade_schema
 from arxref.store.references import load_references
 from tests.conftest import SAMPLES
-from tests.servers import ArxivStub, RedisServer, Reply
-from tests.workers import FAST_POOL_ENV, CeleryWorker, pool_env, wait_until_settled
+from tests.servers import ArxivStub, Reply
+from tests.workers import CeleryWorker, logs, pool_env, wait_until_settled
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 
@@ -35,52 +30,6 @@ EXPECTED = {  # version -> (references, source), as tests/test_pipeline.py and t
     "1711.08379v1": (17, ReferenceSource.ARXIV_SOURCE),
     "1205.4446v1": (5, ReferenceSource.ARXIV_SOURCE),
 }
-_REDIS_DB = itertools.count(1)
-
-
-@pytest.fixture
-def stub() -> Iterator[ArxivStub]:
-    server = ArxivStub(folder=SAMPLES).start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def broker_url(redis_server: RedisServer) -> str:
-    """A Redis database of its own for each test (1..15), emptied first."""
-    url = f"redis://127.0.0.1:{redis_server.port}/{next(_REDIS_DB) % 15 + 1}"
-    redis.Redis.from_url(url).flushdb()
-    return url
-
-
-@pytest.fixture
-def pool(
-    tmp_path: Path, postgres_url: str, broker_url: str, stub: ArxivStub, monkeypatch: pytest.MonkeyPatch
-) -> dict[str, str]:
-    """The settings every process of the test shares (this one too, for the CLI)."""
-    base = {
-        "ARXREF_DATABASE_URL": postgres_url,
-        "ARXREF_BROKER_URL": broker_url,
-        "ARXREF_BLOB_DIR": str(tmp_path / "blobs"),
-        "ARXREF_ARXIV_URL": stub.url,
-        "ARXREF_HOME": str(tmp_path / "var"),
-    }
-    for key, value in {**FAST_POOL_ENV, **base}.items():
-        monkeypatch.setenv(key, value)
-    engine = make_engine(postgres_url)
-    upgrade_schema(engine)
-    load_catalog(engine, read_catalog_file(SAMPLES / "catalog.jsonl"))
-    engine.dispose()
-    return base
-
-
-@pytest.fixture
-def engine(pool: dict[str, str]) -> Iterator[sa.Engine]:
-    engine = make_engine(pool["ARXREF_DATABASE_URL"])
-    yield engine
-    engine.dispose()
-
-
 @pytest.fixture
 def workers(pool: dict[str, str], tmp_path: Path) -> Iterator[list[CeleryWorker]]:
     """One fetch worker and one extract worker, as the compose file deploys them."""
@@ -93,12 +42,8 @@ def workers(pool: dict[str, str], tmp_path: Path) -> Iterator[list[CeleryWorker]
         worker.stop()
 
 
-def _logs(tmp_path: Path) -> str:
-    return "\n".join(p.read_text()[-3000:] for p in sorted(tmp_path.glob("*.log")))
-
-
 def test_samples_end_done_or_in_a_named_failure_and_reprocess_fixes_the_failures(
-    stub: ArxivStub, engine: sa.Engine, workers: list[CeleryWorker], capsys, tmp_path: Path
+    stub: ArxivStub, pool_engine: sa.Engine, workers: list[CeleryWorker], capsys, tmp_path: Path
 ) -> None:
     stub.script("/e-print/1205.4446v1", Reply(429, (("Retry-After", "1"),)), Reply(503))
     stub.script("/e-print/1711.08379v1", Reply(delay=3.0))  # over the 2 s read timeout
@@ -112,15 +57,15 @@ def test_samples_end_done_or_in_a_named_failure_and_reprocess_fixes_the_failures
 
     papers = [PaperVersion(k.split("v")[0], int(k.split("v")[1])) for k in keys]
     try:
-        rows = wait_until_settled(engine, papers, timeout=150)
+        rows = wait_until_settled(pool_engine, papers, timeout=150)
     except AssertionError as exc:
-        raise AssertionError(f"{exc}\n{_logs(tmp_path)}") from None
+        raise AssertionError(f"{exc}\n{logs(tmp_path)}") from None
     outcome = {p.key: (r.state, r.stage, r.last_error_class) for p, r in rows.items()}
     assert outcome["0801.0012v1"] == (VersionState.FAILED, Stage.FETCH, "UpstreamError")
     assert outcome["9912.99999v1"] == (VersionState.FAILED, Stage.FETCH, "NotFound")
-    with engine.connect() as conn:
+    with pool_engine.connect() as conn:
         for key, (count, source) in EXPECTED.items():
-            assert outcome[key][0] == VersionState.DONE, (key, outcome[key], _logs(tmp_path))
+            assert outcome[key][0] == VersionState.DONE, (key, outcome[key], logs(tmp_path))
             refs = load_references(conn, PaperVersion(key.split("v")[0], 1))
             assert len(refs) == count, key
             assert {r.reference.raw.source for r in refs} == {source}
@@ -144,8 +89,8 @@ def test_samples_end_done_or_in_a_named_failure_and_reprocess_fixes_the_failures
     stub.aliases["9912.99999v1"] = SAMPLES / "1205.4446v1.tar.gz"
     assert main(["reprocess", "--failed", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["mode"] == "pool"
-    rows = wait_until_settled(engine, papers, timeout=90)
+    rows = wait_until_settled(pool_engine, papers, timeout=90)
     assert {p.key: r.state for p, r in rows.items()} == dict.fromkeys(keys, VersionState.DONE)
-    with engine.connect() as conn:
+    with pool_engine.connect() as conn:
         assert len(load_references(conn, PaperVersion("0801.0012", 1))) == 20
         assert len(load_references(conn, PaperVersion("9912.99999", 1))) == 5

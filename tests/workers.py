@@ -15,7 +15,8 @@ import sqlalchemy as sa
 
 from arxref.domain import PaperVersion, VersionState
 from arxref.store import versions
-from tests.conftest import REPO
+
+REPO = Path(__file__).resolve().parents[1]
 
 FAST_POOL_ENV = {
     # Everything against 127.0.0.1 with the rate limit off and short waits, so the tests are quick.
@@ -109,3 +110,8 @@ def wait_until_settled(
         if callable(on_wait):
             on_wait()
         time.sleep(0.5)
+
+
+def logs(folder: Path) -> str:
+    """The tail of every worker log in a folder, for a failure message."""
+    return "\n".join(f"--- {p.name}\n{p.read_text()[-3000:]}" for p in sorted(folder.glob("*.log")))
