@@ -5,17 +5,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from arxref.source.texscan import match_brace, skip_space
+from arxref.source.texscan import SHALLOW_GROUP, match_brace, skip_space
 
 _AT = re.compile(r"@\s*([A-Za-z]+)\s*([{(])")
 _KEY = re.compile(r"\s*([^,\s{}()=\"#]*)\s*,?")
 _FIELD = re.compile(r"\s*,?\s*([A-Za-z][\w:.+/-]*)\s*=\s*")
 _WORD = re.compile(r"[^\s,#{}()\"=]+")
+# The common field, `name = {shallow}` / `"plain"` / word, with no `#` concatenation after it: read
+# by one regex match; anything else goes through `_parse_value`.
+_SIMPLE_FIELD = re.compile(
+    r"\s*,?\s*([A-Za-z][\w:.+/-]*)\s*=[ \t\r\n]*"
+    r'(?:(' + SHALLOW_GROUP + r')|"([^"{}\\]*)"|([^\s,#{}()"=]++))[ \t\r\n]*+(?!#)',
+    re.DOTALL,
+)
 # Inside a "quoted" value only braces, quotes and their escapes matter.
 _QUOTE_TOKEN = re.compile(r'\\[\\{}"]|[{}"]')
 _AND = re.compile(r"\s+and\s+", re.IGNORECASE)
-# A brace, or the space before an `and` that separates two names (when outside braces).
-_BRACE_OR_AND = re.compile(r"[{}]|\s(?=and\s)", re.IGNORECASE)
+# The space before an `and` that separates two names, when outside braces.
+_AND_SEPARATOR = re.compile(r"\s(?=and\s)", re.IGNORECASE)
 _MONTHS = {m: m.capitalize() for m in ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep",
                                        "oct", "nov", "dec")}
 
@@ -115,6 +122,18 @@ def _parse_fields(body: str, strings: dict[str, str]) -> dict[str, str]:
     pos = 0
     n = len(body)
     while pos < n:
+        simple = _SIMPLE_FIELD.match(body, pos)
+        if simple is not None:
+            braced, quoted, word = simple.group(2, 3, 4)
+            if braced is not None:
+                value = braced[1:-1]
+            elif quoted is not None:
+                value = quoted
+            else:
+                value = word if word.isdigit() else strings.get(word.lower(), word)
+            fields.setdefault(simple.group(1).lower(), value)
+            pos = simple.end()
+            continue
         m = _FIELD.match(body, pos)
         if m is None:
             nxt = body.find(",", pos + 1)
@@ -177,15 +196,13 @@ def split_names(value: str) -> list[str]:
     """Split a bibtex name list at ' and ' outside braces."""
     if "{" not in value:
         return [x.strip() for x in _AND.split(value) if x.strip()]
-    names, depth, start = [], 0, 0
-    for m in _BRACE_OR_AND.finditer(value):
-        c = m.group()
-        if c == "{":
-            depth += 1
-        elif c == "}":
-            depth -= 1
-        elif depth == 0:
-            names.append(value[start : m.start()].strip())
-            start = m.start() + 4
+    names, start, depth, seen = [], 0, 0, 0
+    for m in _AND_SEPARATOR.finditer(value):
+        pos = m.start()
+        depth += value.count("{", seen, pos) - value.count("}", seen, pos)
+        seen = pos
+        if depth == 0:
+            names.append(value[start:pos].strip())
+            start = pos + 4
     names.append(value[start:].strip())
     return [x for x in names if x]

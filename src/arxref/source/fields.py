@@ -14,7 +14,10 @@ from arxref.source.texscan import read_group
 
 _LINK = re.compile(r"\\(?:url|href|doi|Eprint|eprint|arxiv|mn@doi|path|nolinkurl)\s*(?:\[[^\]]*\])?\s*\{")
 # Every arXiv id has YYMM.NNNN (new scheme) or archive/YYMMNNN (old): a cheap, sound pre-filter.
+# Its two halves, each led by a literal, let the regex engine skip to `.` and `/` first.
 _MAYBE_ARXIV = re.compile(r"\d{4}\.\d{4}|/\d{7}")
+_DOT_DIGITS = re.compile(r"\.\d{4}")
+_SLASH_DIGITS = re.compile(r"/\d{7}")
 _YEAR = re.compile(r"(1[5-9]\d\d|20\d\d)")
 _STATED_TITLE = re.compile(r"\\(?:bibinfo\s*\{title\}|showarticletitle)\s*")
 _VENUE_FIELDS = ("journal", "journaltitle", "booktitle", "publisher", "school", "institution",
@@ -23,7 +26,7 @@ _VENUE_FIELDS = ("journal", "journaltitle", "booktitle", "publisher", "school", 
 
 def first_arxiv_id(text: str) -> str | None:
     """The first valid arXiv id printed or linked in `text` (canonical, version kept if printed)."""
-    if not _MAYBE_ARXIV.search(text):
+    if not (_DOT_DIGITS.search(text) or _SLASH_DIGITS.search(text)) or not _MAYBE_ARXIV.search(text):
         return None
     for match in find_arxiv_ids(text):
         if match.valid:

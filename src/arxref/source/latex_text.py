@@ -131,7 +131,8 @@ _JOURNALS = {
 # plus braces and ties: grouping changes only font scope, which plain text does not keep, and a tie
 # is a space. Folding them into the run keeps the per-character loop out of brace-heavy .bbl text.
 _PLAIN = re.compile(r"[^\\$`'\-]+")
-_SPACE = re.compile(r"[ \t\r\n\f\v]+")
+# Whitespace runs that collapse to one space; a lone " " is left alone (nothing to replace).
+_SPACE = re.compile(r"[\t\r\n\f\v][ \t\r\n\f\v]*| [ \t\r\n\f\v]+")
 _CS = re.compile(r"\\(?:([A-Za-z@]+)\*?|(.))", re.DOTALL)
 _NUMBER = re.compile(r"\s*[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:\s*(?:pt|em|ex|mm|cm|in|bp|sp|pc|dd|cc|mu))?"
                      r"(?:\s*(?:plus|minus)\s*[-+]?[\d.]+\s*(?:pt|em|ex|fil+)?)*")

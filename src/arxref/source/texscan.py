@@ -56,7 +56,8 @@ def _nested_group(depth: int) -> str:
 
 # Most groups (fields, arguments, names) are shallow: the regex engine finds their end without a
 # Python loop over every brace; deeper ones fall back to counting in `match_brace`.
-_SHALLOW_GROUP = re.compile(_nested_group(3), re.DOTALL)
+SHALLOW_GROUP = _nested_group(3)
+_SHALLOW_GROUP = re.compile(SHALLOW_GROUP, re.DOTALL)
 _OPTIONAL_TOKEN = re.compile(r"\\[\\{}\[\]]|[{\[\]]")
 _CONTROL = re.compile(r"\\(?:[A-Za-z@]+|.)", re.DOTALL)
 
