@@ -84,6 +84,13 @@ def test_line_break_hyphens_are_repaired_from_the_documents_vocabulary() -> None
     raws = " ".join(_by_index("1911.02782").values())
     assert "detection in research papers" in raws  # "re- search": a split word
     assert "Citation-enhanced keyphrase" in raws  # both halves are words: a real hyphen
+    assert "probabilistic" in raws  # "probabilis-" + "tic": a fragment, not a word
+
+
+def test_line_break_hyphens_neither_form_of_which_the_document_prints() -> None:
+    raws = " ".join(_by_index("qsl-atomic-wavepackets").values())
+    assert "Process Tomography of Dynamical Decoupling" in raws
+    assert "Single-qubit" in raws
 
 
 def test_split_urls_are_rejoined() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pymupdf
+import pytest
 
 from arxref.ids import arxiv_id_from_url, doi_from_url, find_arxiv_ids, find_dois
 from arxref.pdf import extract_pdf_references
@@ -25,6 +26,46 @@ def test_hyphen_kept_when_the_hyphenated_form_is_in_the_document() -> None:
 
 def test_hyphen_before_a_capital_is_real() -> None:
     assert join_lines(["D. Guéry-", "Odelin, Rev."], frozenset()) == "D. Guéry-Odelin, Rev."
+    assert join_lines(["Jean-", "Pierre Serre and Hewlett-", "Packard"], frozenset()) == (
+        "Jean-Pierre Serre and Hewlett-Packard"
+    )
+
+
+@pytest.mark.parametrize(
+    ("lines", "joined"),
+    [
+        (["models from natu-", "ral language"], "models from natural language"),
+        (["Process Tomog-", "raphy of"], "Process Tomography of"),
+        (["deep net-", "works"], "deep networks"),  # both halves are words, but "networks" is common
+        (["a probabilis-", "tic model"], "a probabilistic model"),
+        (["A. Abdul-", "lahi"], "A. Abdullahi"),  # a fragment that is no word
+        (["a data-", "driven method"], "a data-driven method"),
+        (["Citation-", "enhanced keyphrase"], "Citation-enhanced keyphrase"),
+        (["state-of-the-", "art results"], "state-of-the-art results"),
+        (["the state-", "of-the-art"], "the state-of-the-art"),
+        (["time-", "dependent"], "time-dependent"),
+    ],
+)
+def test_hyphen_without_the_documents_evidence_decided_by_word_frequencies(
+    lines: list[str], joined: str
+) -> None:
+    assert join_lines(lines, frozenset()) == joined
+
+
+def test_the_documents_own_spelling_beats_word_frequencies() -> None:
+    lines = ["solutions of a non-", "linear equation"]
+    printed = document_vocabulary("a non-linear diffusion")
+    assert join_lines(lines, printed) == "solutions of a non-linear equation"
+    assert join_lines(lines, frozenset()) == "solutions of a nonlinear equation"
+    # "gluon" is a rarer word: a half of a compound when the document prints it
+    assert join_lines(["quark-", "gluon plasma"], document_vocabulary("gluon fields")) == "quark-gluon plasma"
+
+
+def test_halves_of_a_split_word_are_not_words_of_the_document() -> None:
+    vocab = document_vocabulary("visual models from natu-\nral language")
+    assert "natu" not in vocab
+    assert "ral" not in vocab
+    assert "models" in vocab
 
 
 def test_broken_url_and_arxiv_id_are_rejoined() -> None:
