@@ -29,11 +29,10 @@ EXTRACT_TASK = "arxref.extract"
 QUEUES = {FETCH_TASK: "fetch", EXTRACT_TASK: "extract"}
 
 # Every option of every task, in one place: Celery accepts a misspelt option
-# silently, so `test_tasks_options_are_celery_options` checks these names.
+# silently, so a test checks these names. Queues are routed by `task_routes` (QUEUES).
 TASK_OPTIONS: dict[str, dict[str, Any]] = {
     FETCH_TASK: {
         "bind": True,
-        "queue": QUEUES[FETCH_TASK],
         "acks_late": True,
         "reject_on_worker_lost": True,
         "ignore_result": True,
@@ -41,7 +40,6 @@ TASK_OPTIONS: dict[str, dict[str, Any]] = {
     },
     EXTRACT_TASK: {
         "bind": True,
-        "queue": QUEUES[EXTRACT_TASK],
         "acks_late": True,
         "reject_on_worker_lost": True,
         "ignore_result": True,
