@@ -50,6 +50,8 @@ def test_comments_go_but_escaped_and_url_percent_stay() -> None:
         ("x % c\n  \\verb u%3\n", "x \\verb u"),
         ("\\\\% gone\n\\\\\\% kept", "\\\\\\\\\\% kept"),
         ("\\url\n {a%b} and \\href{c%d}{e} f%g\nh", "\\url\n {a%b} and \\href{c%d}{e} fh"),
+        ("x\\url\n\n  \n{a%b}\n%c\n%d\n  e", "x\\url\n\n  \n{a%b}\ne"),
+        ("% \\url\n{a%b}\ny", "{ay"),
     ],
 )
 def test_strip_comments_keeps_verb_lines_and_escapes(tex: str, stripped: str) -> None:

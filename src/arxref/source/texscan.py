@@ -20,10 +20,58 @@ def _keep_protected(m: re.Match[str]) -> str:
 
 
 def strip_comments(text: str) -> str:
-    """Remove TeX comments (and the line break they swallow) without touching escaped or URL `%`."""
+    """Remove TeX comments (and the line break they swallow) without touching escaped or URL `%`.
+
+    Only the lines around a `%` can change, so the regex runs on those windows alone, each begun
+    where a scan of the whole text would also be fresh (see `_fresh_line_start`).
+    """
     if "%" not in text:
         return text
-    return _COMMENT_OR_PROTECTED.sub(_keep_protected, "\n" + text)[1:]
+    out: list[str] = []
+    done = 0
+    start = end = -1
+    pct = text.find("%")
+    while pct >= 0:
+        line_end = text.find("\n", pct)
+        line_end = len(text) if line_end < 0 else line_end
+        # A comment swallows its line break and what follows on the next line (indent, \verb line).
+        next_end = text.find("\n", line_end + 1)
+        next_end = len(text) if next_end < 0 else next_end
+        begin = _fresh_line_start(text, pct, end)
+        if begin > end:
+            if end >= 0:
+                out.append(text[done:start])
+                out.append(_strip_window(text, start, end))
+                done = end
+            start = begin
+        end = max(end, next_end)
+        pct = text.find("%", line_end)
+    out.append(text[done:start])
+    out.append(_strip_window(text, start, end))
+    out.append(text[end:])
+    return "".join(out)
+
+
+def _fresh_line_start(text: str, pos: int, window_end: int) -> int:
+    """The start of `pos`'s line, or of an earlier one, where no match of the comment regex is open.
+
+    A match spans a line break only as a comment (the line before holds a `%`) or as \\url and friends
+    reading their `{` past blank space (the line before is blank or ends in url/href/path). Inside
+    the current window (before `window_end`) any line start will do: the windows merge.
+    """
+    start = text.rfind("\n", 0, pos) + 1
+    while start > max(window_end, 0):
+        before = text[text.rfind("\n", 0, start - 1) + 1 : start - 1].rstrip()
+        if before and "%" not in before and not before.endswith(("url", "href", "path")):
+            return start
+        start = text.rfind("\n", 0, start - 1) + 1
+    return start
+
+
+def _strip_window(text: str, start: int, end: int) -> str:
+    # The line break before the window (or a made-up one at the very start) lets a \verb line match.
+    window = text[start - 1 : end] if start > 0 else "\n" + text[:end]
+    return _COMMENT_OR_PROTECTED.sub(_keep_protected, window)[1:]
 
 
 def decode_tex(data: bytes) -> tuple[str, str]:
