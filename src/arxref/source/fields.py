@@ -82,6 +82,11 @@ def display_name(name: str, macros: Mapping[str, Macro]) -> str:
 
 
 def _first_last(text: str) -> str:
+    last, comma, first = text.partition(",")
+    if comma and "," not in first:
+        # 'Last, First', by far the most common form: the general rule below, without the lists.
+        first, last = first.strip(), last.strip()
+        return f"{first} {last}".strip() if first else last
     if "," in text:
         parts = [p.strip() for p in text.split(",")]
         last, rest = parts[0], [p for p in parts[1:] if p]

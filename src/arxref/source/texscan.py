@@ -106,6 +106,7 @@ def _nested_group(depth: int) -> str:
 # Python loop over every brace; deeper ones fall back to counting in `match_brace`.
 SHALLOW_GROUP = _nested_group(3)
 _SHALLOW_GROUP = re.compile(SHALLOW_GROUP, re.DOTALL)
+_SHALLOW_ARGUMENT = re.compile(r"[ \t\r\n]*(" + SHALLOW_GROUP + ")", re.DOTALL)
 _OPTIONAL_TOKEN = re.compile(r"\\[\\{}\[\]]|[{\[\]]")
 _CONTROL = re.compile(r"\\(?:[A-Za-z@]+|.)", re.DOTALL)
 
@@ -129,6 +130,9 @@ def match_brace(text: str, pos: int) -> int:
 
 def read_group(text: str, pos: int) -> tuple[str | None, int]:
     """Read a mandatory argument at `pos`: a braced group's inside, or one token; None when none is there."""
+    shallow = _SHALLOW_ARGUMENT.match(text, pos)
+    if shallow is not None:
+        return shallow.group(1)[1:-1], shallow.end()
     pos = skip_space(text, pos)
     if pos >= len(text):
         return None, pos
