@@ -105,6 +105,15 @@ def test_ligatures_and_dashes_of_fonts_without_unicode_map() -> None:
     assert cyrillic.startswith("А. Д. Милка.")
 
 
+def test_t1_ligatures_of_bitmap_fonts_without_unicode_map() -> None:
+    # dvips' Type 3 fonts: fi, ff, fl come as codes 0x1B-0x1F, read as T1 where the font sets T1 quotes
+    raws = " ".join(_by_index("qsl-atomic-wavepackets").values())
+    assert "“High-fidelity quantum driving,”" in raws
+    assert "S. Deffner and S. Campbell" in raws
+    assert "R. Laflamme" in raws
+    assert "characterization of five points" in " ".join(_by_index("lebedeva-petrunin-5pt-cat0").values())
+
+
 def test_identifiers_from_text_and_link_annotations() -> None:
     refs = {r.index: r for r in _extract("1911.02782").references}
     assert refs[2].fields.doi == "10.18653/v1/n18-3011"  # DOIs are stored normalized, lower case

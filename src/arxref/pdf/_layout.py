@@ -50,8 +50,10 @@ class _Frag:
 
 def _fragments(page: pymupdf.Page) -> list[_Frag]:
     """Horizontal text fragments; rotated text (arXiv side stamps, sideways tables) is left out."""
+    blocks = page.get_text("dict", flags=_FLAGS)["blocks"]
+    t1 = _t1_fonts(blocks)
     frags = []
-    for block in page.get_text("dict", flags=_FLAGS)["blocks"]:
+    for block in blocks:
         for line in block.get("lines", ()):
             dx, dy = line["dir"]
             if abs(dy) > 0.05 or dx <= 0:
@@ -59,7 +61,8 @@ def _fragments(page: pymupdf.Page) -> list[_Frag]:
             spans = [s for s in line["spans"] if s["text"].strip()]
             if not spans:
                 continue
-            text = _OT1_DASH.sub("–", "".join(s["text"] for s in line["spans"]).translate(_CONTROL)).strip()
+            raw = "".join(_span_text(sp, t1) for sp in line["spans"])
+            text = _OT1_DASH.sub("–", raw.translate(_CONTROL)).strip()
             weights: dict[float, int] = {}
             for s in spans:
                 weights[round(s["size"], 1)] = weights.get(round(s["size"], 1), 0) + len(s["text"].strip())
@@ -68,6 +71,28 @@ def _fragments(page: pymupdf.Page) -> list[_Frag]:
             x0, y0, x1, y1 = line["bbox"]
             frags.append(_Frag(x0, y0, x1, y1, " ".join(text.split()), size, bold, spans[0]["size"]))
     return frags
+
+
+def _span_text(span: dict, t1: set[str]) -> str:
+    return span["text"].translate(_T1_LIGATURES) if span["font"] in t1 else span["text"]
+
+
+def _t1_fonts(blocks: list[dict]) -> set[str]:
+    """Fonts without a Unicode map that show T1 (Cork) encoding on the page: its quotes or dashes.
+
+    Such a font (dvips' bitmap Type 3 fonts name their glyphs /a28, which says nothing)
+    comes through as raw codes. Codes 0x1B-0x1F are the ligatures ff, fi, fl, ffi, ffl in
+    T1 but œ, ø, Æ, Œ, Ø in OT1, so they are read as ligatures only in a font that also
+    sets T1's quotes (0x10 “ before a letter, 0x11 ” after one) or dashes (0x15, 0x16
+    between digits or spaces): codes OT1 gives to dotless i and accents.
+    """
+    fonts = set()
+    for block in blocks:
+        for line in block.get("lines", ()):
+            for span in line["spans"]:
+                if _T1_EVIDENCE.search(span["text"]):
+                    fonts.add(span["font"])
+    return fonts
 
 
 def _gutter(frags: list[_Frag], width: float) -> float | None:
@@ -126,6 +151,8 @@ _CONTROL = str.maketrans(
     | {"\x0b": "ff", "\x0c": "fi", "\x0d": "fl", "\x0e": "ffi", "\x0f": "ffl"}
 )
 _OT1_DASH = re.compile(r"(?<=\d)\{(?=\d)")
+_T1_LIGATURES = str.maketrans({"\x1b": "ff", "\x1c": "fi", "\x1d": "fl", "\x1e": "ffi", "\x1f": "ffl"})
+_T1_EVIDENCE = re.compile(r"(?:^|\s)\x10[^\W\d_\x1b-\x1f]|[^\W_]\x11|(?:\d|\s)[\x15\x16](?:\d|\s)")
 
 
 def _is_t2a_word(word: str) -> bool:
