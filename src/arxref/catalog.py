@@ -9,11 +9,14 @@ database; `arxref.store.catalog` holds the same records in SQL.
 from __future__ import annotations
 
 import gzip
+import heapq
 import json
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
@@ -22,6 +25,53 @@ from arxref.ids import normalize_doi, parse_arxiv_id
 _NON_ALNUM = re.compile(r"[^0-9a-z]+")
 # TeX that survives in arXiv titles: $...$ delimiters, \command names, braces.
 _TEX_COMMAND = re.compile(r"\\[a-zA-Z]+\*?|[{}$]")
+# TeX accents in arXiv author fields (Bal\'azs, \c{C}etin): the letter is kept, the accent dropped.
+_TEX_ACCENT = re.compile(r"\\['\"`^~=.uvHckr]\s*\{?\s*([A-Za-z])\}?")
+# Words too common in titles to find anything by; never used as search terms.
+STOPWORDS = frozenset(
+    {
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "by",
+        "de",
+        "der",
+        "die",
+        "do",
+        "does",
+        "for",
+        "from",
+        "how",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "la",
+        "le",
+        "of",
+        "on",
+        "or",
+        "our",
+        "the",
+        "to",
+        "und",
+        "using",
+        "via",
+        "we",
+        "what",
+        "why",
+        "with",
+    }
+)
+# Search terms are the query's rarest title words, taken rarest first while the records they
+# find stay within this many: the work per search is bounded whatever the catalog's size.
+POSTINGS_BUDGET = 3000
+# ...and at most this many terms; candidates are ranked by how many of them they share.
+SEARCH_TERMS = 6
 
 
 @dataclass(frozen=True)
@@ -48,24 +98,69 @@ class CatalogLookup(Protocol):
 
     def by_doi(self, doi: str) -> list[CatalogRecord]: ...
 
+    def search(self, text_norm: str, limit: int) -> list[CatalogRecord]:
+        """Records whose titles share the most rare words with `text_norm` (a title or an entry)."""
+        ...
 
+
+@lru_cache(maxsize=1 << 16)
 def normalize_title(title: str | None) -> str:
     """Accents, case, TeX and punctuation folded away: the key for exact title lookup."""
     if not title:
         return ""
     text = _TEX_COMMAND.sub(" ", title)
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(c for c in text if not unicodedata.combining(c))
+    if not text.isascii():
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(c for c in text if not unicodedata.combining(c))
     return _NON_ALNUM.sub(" ", text.lower()).strip()
 
 
+@lru_cache(maxsize=1 << 16)
+def normalize_names(authors: str | None) -> str:
+    """An author string folded like a title, TeX accents first (`Bal\\'azs` -> `balazs`)."""
+    return normalize_title(_TEX_ACCENT.sub(r"\1", authors)) if authors else ""
+
+
+@lru_cache(maxsize=1 << 16)
 def first_author_surname(authors: str | None) -> str:
     """The normalized surname of the first author of an arXiv `authors` string."""
     if not authors:
         return ""
     first = re.split(r",| and ", authors, maxsplit=1)[0].strip()
-    words = normalize_title(first).split()
+    words = normalize_names(first).split()
     return words[-1] if words else ""
+
+
+def search_terms(text_norm: str) -> list[str]:
+    """The distinct words of a normalized text that can find a title: no stopwords, no single letters."""
+    return list(dict.fromkeys(w for w in text_norm.split() if len(w) > 1 and w not in STOPWORDS))
+
+
+def pick_terms(doc_counts: dict[str, int]) -> list[str]:
+    """The rarest terms found in some title, rarest first, within POSTINGS_BUDGET and SEARCH_TERMS."""
+    picked: list[str] = []
+    total = 0
+    for n, term in sorted((n, t) for t, n in doc_counts.items() if n > 0):
+        if len(picked) == SEARCH_TERMS or total + n > POSTINGS_BUDGET:
+            break
+        picked.append(term)
+        total += n
+    return picked
+
+
+def rank_candidates(terms: Sequence[str], titles: dict[str, str], limit: int) -> list[str]:
+    """Ids whose normalized titles (`titles`: id -> title_norm) share the most `terms`, best first.
+
+    Shared by every catalog backend so that the same index contents give the same candidates.
+    """
+    wanted = set(terms)
+    return top_hits(Counter({aid: len(wanted.intersection(t.split())) for aid, t in titles.items()}), limit)
+
+
+def top_hits(hits: Counter[str], limit: int) -> list[str]:
+    """The ids with the most hits, ties by id: one order for every backend."""
+    ranked = heapq.nsmallest(limit, hits.items(), key=lambda item: (-item[1], item[0]))
+    return [aid for aid, n in ranked if n > 0]
 
 
 def record_from_json(obj: dict) -> CatalogRecord | None:
@@ -118,12 +213,21 @@ class MemoryCatalog:
         self._by_id: dict[str, CatalogRecord] = {}
         self._by_title: dict[str, list[CatalogRecord]] = {}
         self._by_doi: dict[str, list[CatalogRecord]] = {}
+        self._titles: dict[str, str] = {}
         for record in records:
             self._by_id[record.arxiv_id] = record
-            self._by_title.setdefault(normalize_title(record.title), []).append(record)
             if record.doi:
                 self._by_doi.setdefault(record.doi, []).append(record)
-        self._by_title.pop("", None)
+        # Built after reading, so that an id listed twice is indexed once, by its last line.
+        self._postings: dict[str, list[str]] = {}
+        for record in self._by_id.values():
+            title_norm = normalize_title(record.title)
+            if not title_norm:
+                continue
+            self._titles[record.arxiv_id] = title_norm
+            self._by_title.setdefault(title_norm, []).append(record)
+            for word in set(title_norm.split()):
+                self._postings.setdefault(word, []).append(record.arxiv_id)
 
     def __len__(self) -> int:
         return len(self._by_id)
@@ -136,6 +240,13 @@ class MemoryCatalog:
 
     def by_doi(self, doi: str) -> list[CatalogRecord]:
         return list(self._by_doi.get(doi.lower(), ()))
+
+    def search(self, text_norm: str, limit: int) -> list[CatalogRecord]:
+        terms = pick_terms({t: len(self._postings.get(t, ())) for t in search_terms(text_norm)})
+        hits: Counter[str] = Counter()
+        for term in terms:
+            hits.update(self._postings[term])
+        return [self._by_id[aid] for aid in top_hits(hits, limit)]
 
 
 def _year_of(number: str, obj: dict) -> int | None:

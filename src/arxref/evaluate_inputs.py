@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from pathlib import Path
 
 from arxref.catalog import CatalogLookup
+from arxref.domain import RawReference
 from arxref.evaluate import EvalMode
 from arxref.extract import extract_references
+from arxref.ids import ARXIV_DOI_PREFIX, arxiv_id_from_url, find_arxiv_ids
 from arxref.output import extraction_to_json
 from arxref.parse import parse_reference
 from arxref.pdf import extract_pdf_references
@@ -23,7 +27,29 @@ def corpus_eprint(paper_dir: Path) -> bytes | None:
     return None
 
 
-def predict_paper(paper_dir: Path, mode: EvalMode, catalog: CatalogLookup | None) -> dict:
+# What is left of a printed id once its number is cut out: "arXiv:", "arXiv preprint", a DOI prefix.
+_ID_PREFIX_RE = re.compile(r"(?:doi\s*:?\s*|https?://(?:dx\.)?doi\.org/)?10\.48550/arxiv\.$", re.IGNORECASE)
+
+
+def hide_arxiv_ids(reference: RawReference) -> RawReference:
+    """The entry with every printed arXiv id (and arXiv DOI) cut out, so only metadata can resolve it."""
+    text = reference.raw
+    for match in reversed(find_arxiv_ids(text)):
+        start = match.start
+        prefix = _ID_PREFIX_RE.search(text[max(0, start - 40) : start])
+        if prefix:
+            start -= len(prefix.group(0))
+        text = text[:start] + text[match.end :]
+    stated = reference.fields
+    doi = stated.doi if stated.doi and not stated.doi.lower().startswith(ARXIV_DOI_PREFIX) else None
+    url = stated.url if stated.url and arxiv_id_from_url(stated.url) is None else None
+    fields = replace(stated, arxiv_id=None, doi=doi, url=url)
+    return replace(reference, raw=text, fields=fields)
+
+
+def predict_paper(
+    paper_dir: Path, mode: EvalMode, catalog: CatalogLookup | None, hide_ids: bool = False
+) -> dict:
     """Extraction (and resolution, given a catalog) of one corpus paper, as `extract --json` prints it."""
     pdf_path = paper_dir / "paper.pdf"
     pdf = pdf_path.read_bytes() if pdf_path.is_file() else None
@@ -33,6 +59,8 @@ def predict_paper(paper_dir: Path, mode: EvalMode, catalog: CatalogLookup | None
         extraction = extract_pdf_references(pdf or b"")
     else:
         extraction = extract_references(corpus_eprint(paper_dir), pdf)
+    if hide_ids:
+        extraction = replace(extraction, references=tuple(hide_arxiv_ids(r) for r in extraction.references))
     parsed = [parse_reference(r.raw, stated=r.fields) for r in extraction.references]
     resolutions = None
     if catalog is not None:

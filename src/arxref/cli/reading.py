@@ -32,6 +32,11 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     mode.add_argument("--pdf-only", dest="mode", action="store_const", const=EvalMode.PDF)
     p.add_argument("--catalog", type=Path, help="resolve against this catalog file (res_R, res_P)")
     p.add_argument("--out", type=Path, help="write each paper's predictions here as <slug>.json")
+    p.add_argument(
+        "--hide-ids",
+        action="store_true",
+        help="cut printed arXiv ids and arXiv DOIs out of every entry first: resolution by metadata alone",
+    )
     p.set_defaults(run=cmd_eval, mode=EvalMode.PIPELINE)
 
 
@@ -62,7 +67,7 @@ def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
         args.out.mkdir(parents=True, exist_ok=True)
 
     def predict(paper_dir: Path, mode: EvalMode) -> list[dict]:
-        doc = predict_paper(paper_dir, mode, catalog)
+        doc = predict_paper(paper_dir, mode, catalog, hide_ids=args.hide_ids)
         if args.out:
             (args.out / f"{paper_dir.name}.json").write_text(json.dumps(doc, indent=1, ensure_ascii=False))
         return doc["references"]

@@ -1,95 +1,257 @@
 """Resolving one parsed entry against the local arXiv catalog.
 
-Order (DESIGN.md): a printed arXiv id; a malformed one; the DOI; the title
-(exact normalized match, made unique by first author and year). Fuzzy title and
-raw-text matching belong to the resolution issue and are not attempted here:
-an entry they would be needed for stays `unresolved`, never guessed.
+Order (the issue, DESIGN.md), first conclusive step wins:
+
+1. a valid printed arXiv id (`arxiv_id`): `verified_exact` when the catalog's title
+   agrees with the entry, `metadata_mismatch` when it clearly does not; a valid id
+   absent from the catalog is `unresolved` with source `arxiv_id` and the id kept (we
+   could not check it); every other `unresolved` has no resolver source;
+2. a malformed printed id: `malformed_identifier`;
+3. the DOI against the catalog's DOIs (`local_arxiv`);
+4. the title (with first author and year) against the catalog (`local_arxiv`):
+   `verified_exact` on an equal normalized title, `verified_fuzzy` on a close one;
+5. the catalog titles found inside the raw text (`raw_fallback`, `verified_fuzzy`);
+6. otherwise `parse_uncertain` for an entry the parser could not read, else `unresolved`.
+
+The thresholds below were set on `arxref eval --hide-ids` over shared/corpus and on
+the leave-one-out run of `arxref.evaluate_resolve` (every catalog title looked up
+with itself removed: anything found then is a false match); see the closing note.
 """
 
 from __future__ import annotations
 
-from rapidfuzz import fuzz
-
-from arxref.catalog import CatalogLookup, CatalogRecord, first_author_surname, normalize_title
+from arxref.catalog import CatalogLookup, CatalogRecord, normalize_title
 from arxref.domain import Candidate, ParsedReference, Resolution, ResolutionStatus, ResolverSource
 from arxref.ids import find_arxiv_ids, parse_arxiv_id
+from arxref.parse import UNCERTAIN_BELOW
+from arxref.resolve.evidence import (
+    Evidence,
+    entry_text,
+    title_containment,
+    title_similarity,
+    title_variants,
+    weigh,
+)
 
-# Below this title similarity (rapidfuzz ratio, 0-100) a printed id whose catalog title
-# disagrees with the parsed title is reported as `metadata_mismatch`.
+# A printed id whose catalog title scores below this against the entry's title, and is not found
+# in the entry's text either, is `metadata_mismatch` (rapidfuzz ratio / partial ratio, 0-100).
 TITLE_AGREEMENT = 80.0
-# Entries parsed with less confidence than this become `parse_uncertain` when nothing resolves them.
-MIN_PARSE_CONFIDENCE = 0.3
+# A different title at or above this (ratio, 0-100) can still be the same work, written
+# differently ("nets" for "networks", a hyphen-broken word); only with the first author agreeing.
+# Leave-one-out over 3,058 catalog titles: with the cited work hidden, 4 false matches at 92
+# (7 at 90, 2 at 95, both same-work duplicates); recall 1.000 clean, 0.990 damaged from 85 to 97.
+# With a fifth of cited works in the catalog (as in the corpus) that is precision >= 0.994.
+FUZZY_TITLE = 92.0
+# Two acceptable records closer than this in title score are a tie that authors/year must break.
+TIE_MARGIN = 2.0
+# Raw fallback: the record's title must be found in the entry's text this well (ratio against the
+# stretch of words it aligns with). Leave-one-out: 2 false matches in 3,058 at 95 (3 at 92), recall
+# 0.972 clean, 0.901 damaged; at 97 damaged recall falls to 0.881 for no fewer false matches.
+RAW_CONTAINMENT = 95.0
+# ...and be at least this many words long: short titles turn up inside unrelated text by chance.
+RAW_MIN_WORDS = 5
+# A record without authors (partial catalog records) can only be matched on a title this long
+# (leave-one-out with no author to check, titles of 10+ words: 2 false matches in 3,058 at 95).
+RAW_UNSIGNED_MIN_WORDS = 10
+# How many candidates the index hands back per search, and how many are kept on the link row.
+SEARCH_LIMIT = 20
+KEPT_CANDIDATES = 5
 
 
 def resolve_reference(parsed: ParsedReference, raw: str, catalog: CatalogLookup) -> Resolution:
-    """The (status, resolver_source) of one entry, with the cited id and score."""
+    """The (status, resolver_source) of one entry, with the cited id, score and candidates."""
     if parsed.arxiv_id:
-        return _resolve_printed_id(parsed, catalog)
-    malformed = [m for m in find_arxiv_ids(raw) if not m.valid]
-    if malformed:
+        return _by_printed_id(parsed, raw, catalog)
+    if any(not m.valid for m in find_arxiv_ids(raw)):
         return Resolution(
-            status=ResolutionStatus.MALFORMED_IDENTIFIER, resolver_source=ResolverSource.ARXIV_ID
+            ResolutionStatus.MALFORMED_IDENTIFIER, ResolverSource.ARXIV_ID, cited_doi=parsed.doi
         )
-    if parsed.doi:
-        matches = catalog.by_doi(parsed.doi)
-        if len(matches) == 1:
-            return _verified(matches[0], ResolverSource.LOCAL_ARXIV, 100.0, parsed.doi)
-    title_norm = normalize_title(parsed.title)
-    if title_norm:
-        chosen = _pick_by_author_and_year(catalog.by_title(title_norm), parsed)
-        if chosen is not None:
-            return _verified(chosen, ResolverSource.LOCAL_ARXIV, 100.0, parsed.doi)
-    if parsed.confidence < MIN_PARSE_CONFIDENCE:
-        return Resolution(status=ResolutionStatus.PARSE_UNCERTAIN)
-    return Resolution(status=ResolutionStatus.UNRESOLVED, cited_doi=parsed.doi)
+    entry_variants = entry_text(raw)
+    found = _by_doi(parsed, entry_variants, catalog)
+    if found is not None:
+        return found
+    found, considered = _by_title(parsed, entry_variants, catalog)
+    if found is not None:
+        return found
+    found, fallback = _by_raw_text(parsed, entry_variants, catalog)
+    if found is not None:
+        return found
+    considered = _best_first(considered + fallback)
+    best = considered[0].title if considered else None
+    status = (
+        ResolutionStatus.PARSE_UNCERTAIN
+        if parsed.confidence < UNCERTAIN_BELOW
+        else ResolutionStatus.UNRESOLVED
+    )
+    return Resolution(status, None, cited_doi=parsed.doi, score=best, candidates=_candidates(considered))
 
 
-def _resolve_printed_id(parsed: ParsedReference, catalog: CatalogLookup) -> Resolution:
+def _by_printed_id(parsed: ParsedReference, raw: str, catalog: CatalogLookup) -> Resolution:
     arxiv_id = parse_arxiv_id(parsed.arxiv_id or "")
     if arxiv_id is None:
         return Resolution(
-            status=ResolutionStatus.MALFORMED_IDENTIFIER, resolver_source=ResolverSource.ARXIV_ID
+            ResolutionStatus.MALFORMED_IDENTIFIER, ResolverSource.ARXIV_ID, cited_doi=parsed.doi
         )
     record = catalog.by_id(arxiv_id.number)
     if record is None:
-        # Well-formed but not in our catalog: we cannot verify it, and say so.
-        return Resolution(
-            status=ResolutionStatus.UNRESOLVED,
-            resolver_source=ResolverSource.ARXIV_ID,
-            cited_arxiv_id=arxiv_id.number,
-            cited_doi=parsed.doi,
+        # Well-formed but not in our catalog: unverified, and the source says which id could not be checked.
+        return Resolution(ResolutionStatus.UNRESOLVED, ResolverSource.ARXIV_ID, arxiv_id.number, parsed.doi)
+    score = _agreement(parsed, raw, record)
+    status = (
+        ResolutionStatus.VERIFIED_EXACT if score >= TITLE_AGREEMENT else ResolutionStatus.METADATA_MISMATCH
+    )
+    return _link(status, ResolverSource.ARXIV_ID, record, score, parsed.doi, ())
+
+
+def _agreement(parsed: ParsedReference, raw: str, record: CatalogRecord) -> float:
+    """How well the record's title agrees with the entry: 100 when there is nothing to disagree with."""
+    if not parsed.title or not normalize_title(record.title):
+        return 100.0
+    return max(
+        title_similarity(title_variants(parsed.title), record)[0],
+        title_containment(entry_text(raw), record)[0],
+    )
+
+
+def _by_doi(
+    parsed: ParsedReference, entry_variants: tuple[str, ...], catalog: CatalogLookup
+) -> Resolution | None:
+    if not parsed.doi:
+        return None
+    records = catalog.by_doi(parsed.doi)
+    if len(records) != 1:
+        return None
+    record = records[0]
+    score = 100.0
+    if parsed.title and normalize_title(record.title):
+        score = max(
+            title_similarity(title_variants(parsed.title), record)[0],
+            title_containment(entry_variants, record)[0],
         )
-    if parsed.title and record.title:
-        score = fuzz.ratio(normalize_title(parsed.title), normalize_title(record.title))
-        if score < TITLE_AGREEMENT:
-            return Resolution(
-                status=ResolutionStatus.METADATA_MISMATCH,
-                resolver_source=ResolverSource.ARXIV_ID,
-                cited_arxiv_id=record.arxiv_id,
-                cited_doi=parsed.doi,
-                score=score,
-                candidates=(Candidate(record.arxiv_id, score),),
-            )
-    return _verified(record, ResolverSource.ARXIV_ID, 100.0, parsed.doi)
+    status = (
+        ResolutionStatus.VERIFIED_EXACT if score >= TITLE_AGREEMENT else ResolutionStatus.METADATA_MISMATCH
+    )
+    return _link(status, ResolverSource.LOCAL_ARXIV, record, score, parsed.doi, ())
 
 
-def _pick_by_author_and_year(records: list[CatalogRecord], parsed: ParsedReference) -> CatalogRecord | None:
-    """One record among same-title ones, or None when the choice would be a guess."""
-    if len(records) <= 1:
-        return records[0] if records else None
-    surname = normalize_title(parsed.authors[0]).split()[-1:] if parsed.authors else []
-    narrowed = [r for r in records if surname and first_author_surname(r.authors) in surname]
-    if parsed.year is not None:
-        narrowed = [r for r in narrowed or records if r.year is not None and abs(r.year - parsed.year) <= 1]
-    return narrowed[0] if len(narrowed) == 1 else None
+def title_evidence(
+    parsed: ParsedReference, entry_variants: tuple[str, ...], catalog: CatalogLookup
+) -> list[Evidence]:
+    """Records found by the parsed title (equal, then searched), scored by title similarity, best first."""
+    variants = title_variants(parsed.title)
+    if not variants or not variants[0]:
+        return []
+    records = {r.arxiv_id: r for v in variants for r in catalog.by_title(v)}
+    for record in catalog.search(variants[-1], SEARCH_LIMIT):
+        records.setdefault(record.arxiv_id, record)
+    return _best_first(
+        [weigh(parsed, entry_variants, r, title_similarity(variants, r)) for r in records.values()]
+    )
 
 
-def _verified(record: CatalogRecord, source: ResolverSource, score: float, doi: str | None) -> Resolution:
+def raw_evidence(
+    parsed: ParsedReference, entry_variants: tuple[str, ...], catalog: CatalogLookup
+) -> list[Evidence]:
+    """Records whose titles are searched for in the entry's text, scored by containment, best first."""
+    if not entry_variants or not entry_variants[0]:
+        return []
+    records = catalog.search(entry_variants[-1], SEARCH_LIMIT)
+    long_enough = [r for r in records if len(normalize_title(r.title).split()) >= RAW_MIN_WORDS]
+    return _best_first(
+        [weigh(parsed, entry_variants, r, title_containment(entry_variants, r)) for r in long_enough]
+    )
+
+
+def _by_title(
+    parsed: ParsedReference, entry_variants: tuple[str, ...], catalog: CatalogLookup
+) -> tuple[Resolution | None, list[Evidence]]:
+    considered = title_evidence(parsed, entry_variants, catalog)
+    chosen = _choose([e for e in considered if _title_match(e)])
+    if chosen is None:
+        return None, considered
+    exact = chosen.title >= 100.0
+    status = ResolutionStatus.VERIFIED_EXACT if exact else ResolutionStatus.VERIFIED_FUZZY
+    return _link(
+        status, ResolverSource.LOCAL_ARXIV, chosen.record, chosen.title, parsed.doi, considered
+    ), considered
+
+
+def _title_match(e: Evidence) -> bool:
+    """An equal title that nothing contradicts, or a close one whose first author agrees."""
+    if e.year is False:
+        return False
+    if e.title >= 100.0:
+        return e.author is not False
+    return e.title >= FUZZY_TITLE and e.author is True and e.numbers
+
+
+def _by_raw_text(
+    parsed: ParsedReference, entry_variants: tuple[str, ...], catalog: CatalogLookup
+) -> tuple[Resolution | None, list[Evidence]]:
+    considered = raw_evidence(parsed, entry_variants, catalog)
+    chosen = _choose([e for e in considered if _raw_match(e)])
+    if chosen is None:
+        return None, considered
+    resolution = _link(
+        ResolutionStatus.VERIFIED_FUZZY,
+        ResolverSource.RAW_FALLBACK,
+        chosen.record,
+        chosen.title,
+        parsed.doi,
+        considered,
+    )
+    return resolution, considered
+
+
+def _raw_match(e: Evidence) -> bool:
+    """The record's title found whole in the entry, its first author named there, the year fitting."""
+    if e.title < RAW_CONTAINMENT or e.year is False or not e.numbers:
+        return False
+    if e.author is None:
+        return len(normalize_title(e.record.title).split()) >= RAW_UNSIGNED_MIN_WORDS
+    return e.author
+
+
+def _choose(acceptable: list[Evidence]) -> Evidence | None:
+    """The one best acceptable record, or None when another is as good (a guess is not a match)."""
+    if not acceptable:
+        return None
+    best = acceptable[0]
+    rivals = [e for e in acceptable[1:] if e.title >= best.title - TIE_MARGIN]
+    if not rivals:
+        return best
+    # Same-title records: the one whose author and year both agree wins, if it is the only one.
+    fully = [e for e in [best, *rivals] if e.author is True and e.year is True]
+    return fully[0] if len(fully) == 1 else None
+
+
+def _best_first(evidence: list[Evidence]) -> list[Evidence]:
+    """Highest title score first; at equal scores agreeing authors, then years, then the id (stable)."""
+    unique = {e.record.arxiv_id: e for e in evidence}
+    return sorted(
+        unique.values(),
+        key=lambda e: (-e.title, e.author is not True, e.year is not True, e.record.arxiv_id),
+    )
+
+
+def _candidates(considered: list[Evidence]) -> tuple[Candidate, ...]:
+    return tuple(Candidate(e.record.arxiv_id, round(e.title, 2)) for e in considered[:KEPT_CANDIDATES])
+
+
+def _link(
+    status: ResolutionStatus,
+    source: ResolverSource,
+    record: CatalogRecord,
+    score: float,
+    doi: str | None,
+    considered: list[Evidence],
+) -> Resolution:
+    candidates = _candidates(considered) or (Candidate(record.arxiv_id, round(score, 2)),)
     return Resolution(
-        status=ResolutionStatus.VERIFIED_EXACT,
+        status=status,
         resolver_source=source,
         cited_arxiv_id=record.arxiv_id,
         cited_doi=doi or record.doi,
-        score=score,
-        candidates=(Candidate(record.arxiv_id, score),),
+        score=round(score, 2),
+        candidates=candidates,
     )

@@ -1,0 +1,136 @@
+"""How well one catalog record fits one entry: title similarity, first author, year.
+
+Each piece of evidence is measured on its own and kept apart (`Evidence`), so that
+the decision rules in `resolver.py` can say exactly which agreement they require:
+near-identical titles are common in the catalog (SLAM, NeRF, cosmology), and only
+the authors and the year tell such records apart.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz
+
+from arxref.catalog import CatalogRecord, first_author_surname, normalize_names, normalize_title
+from arxref.domain import ParsedReference
+from arxref.ids import find_arxiv_ids, find_dois
+
+# A word broken at a line end and joined back with its hyphen ("natu-ral", "Bridg- ing").
+_SPLIT_WORD_RE = re.compile(r"(?<=[a-z])-\s*(?=[a-z])")
+_URL_RE = re.compile(r"(?:https?:\s?//|ftp://|www\.)\S+", re.IGNORECASE)
+_ET_AL_RE = re.compile(r"\bet\.?\s+al\b\.?|\band others\b", re.IGNORECASE)
+_DOI_RE = re.compile(r"(?:doi\s*:?\s*)?10\.\d{4,9}/\S+", re.IGNORECASE)
+# A citation may carry a later year than the arXiv id (the journal version), rarely an earlier one
+# (posted in January, cited as the year before).
+YEARS_BEFORE_ID = 1
+YEARS_AFTER_ID = 4
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """One candidate record and how it agrees with the entry (None: nothing to compare)."""
+
+    record: CatalogRecord
+    title: float
+    author: bool | None
+    year: bool | None
+    numbers: bool = True
+
+
+def title_variants(title: str | None) -> tuple[str, ...]:
+    """The normalized title, and the same with words split at a hyphen joined back, when different."""
+    if not title:
+        return ()
+    plain = normalize_title(title)
+    joined = normalize_title(_SPLIT_WORD_RE.sub("", title))
+    return (plain,) if joined == plain else (plain, joined)
+
+
+def entry_text(raw: str) -> tuple[str, ...]:
+    """The entry's normalized text without identifiers and links, in the variants of `title_variants`."""
+    text = raw
+    for match in reversed(find_arxiv_ids(text)):
+        text = text[: match.start] + " " + text[match.end :]
+    text = _DOI_RE.sub(" ", _URL_RE.sub(" ", text))
+    if find_dois(text):
+        text = " ".join(w for w in text.split() if not find_dois(w))
+    return title_variants(text)
+
+
+def first_surname(name: str) -> str:
+    """The normalized surname of one author as an entry prints it ("Vaswani, A.", "A. Vaswani")."""
+    name = _ET_AL_RE.sub("", name)
+    if "," in name:
+        words = normalize_names(name.split(",", 1)[0]).split()
+    else:
+        words = [w for w in normalize_names(name).split() if len(w) > 1 and w not in {"jr", "sr"}]
+    return words[-1] if words else ""
+
+
+def author_agreement(parsed: ParsedReference, entry_words: set[str], record: CatalogRecord) -> bool | None:
+    """Whether the entry's first author is the record's: same group, other first author is another paper."""
+    theirs = first_author_surname(record.authors)
+    if not theirs:
+        return None
+    ours = first_surname(parsed.authors[0]) if parsed.authors else ""
+    if ours:
+        return ours == theirs or ours in normalize_names(record.authors.split(",")[0]).split()
+    # No author parsed: the record's first author named anywhere in the entry is all we can check.
+    return True if theirs in entry_words else None
+
+
+def numbers_agree(ours: str, theirs: str) -> bool:
+    """Whether two titles carry the same words with digits: `Qwen3` is not `Qwen2.5`, `SLAM2` not `SLAM`."""
+    return {w for w in ours.split() if not w.isalpha()} == {w for w in theirs.split() if not w.isalpha()}
+
+
+def year_agreement(year: int | None, record: CatalogRecord) -> bool | None:
+    """Whether the cited year fits the year the record was first posted."""
+    if year is None or record.year is None:
+        return None
+    return -YEARS_BEFORE_ID <= year - record.year <= YEARS_AFTER_ID
+
+
+def title_similarity(variants: tuple[str, ...], record: CatalogRecord) -> tuple[float, str]:
+    """rapidfuzz ratio (0-100) of the entry's title against the record's, and the best variant."""
+    target = normalize_title(record.title)
+    if not target or not variants:
+        return 0.0, ""
+    return max((fuzz.ratio(v, target), v) for v in variants)
+
+
+def title_containment(entry_variants: tuple[str, ...], record: CatalogRecord) -> tuple[float, str]:
+    """How well the record's title is found in the entry's text, whole words only, and the words found.
+
+    The aligned stretch of the entry is widened to word boundaries before scoring, so a title
+    never matches inside a longer word (`DRACo-SLAM` inside `DRACo-SLAM2`).
+    """
+    target = normalize_title(record.title)
+    best = (0.0, "")
+    for text in entry_variants:
+        if not target or len(text) < len(target):
+            continue
+        aligned = fuzz.partial_ratio_alignment(target, text)
+        if aligned is None:
+            continue
+        start = text.rfind(" ", 0, aligned.dest_start) + 1
+        end = text.find(" ", aligned.dest_end)
+        window = text[start : end if end >= 0 else len(text)]
+        best = max(best, (fuzz.ratio(target, window), window))
+    return best
+
+
+def weigh(
+    parsed: ParsedReference, entry_variants: tuple[str, ...], record: CatalogRecord, scored: tuple[float, str]
+) -> Evidence:
+    """The evidence for one record, given the title score the caller measured and the text it compared."""
+    words = set(" ".join(entry_variants).split())
+    return Evidence(
+        record=record,
+        title=scored[0],
+        author=author_agreement(parsed, words, record),
+        year=year_agreement(parsed.year, record),
+        numbers=numbers_agree(scored[1], normalize_title(record.title)),
+    )
