@@ -1,4 +1,9 @@
-"""The `arxiv_catalog` table: loading snapshot records and looking them up."""
+"""The `arxiv_catalog` table: loading snapshot records and looking them up.
+
+Candidate search (`SqlCatalog.search`) uses the index of migration 0003: on SQLite
+the FTS5 table with the same rarest-words rule as `MemoryCatalog` (so both give the
+same candidates); on PostgreSQL the pg_trgm index, best trigram similarity first.
+"""
 
 from __future__ import annotations
 
@@ -9,10 +14,33 @@ from itertools import islice
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
-from arxref.catalog import CatalogRecord, first_author_surname, normalize_title
+from arxref.catalog import (
+    CatalogRecord,
+    first_author_surname,
+    normalize_title,
+    pick_terms,
+    rank_candidates,
+    search_terms,
+)
 from arxref.store.tables import arxiv_catalog
 
 BATCH_SIZE = 2000
+# pg_trgm: a title of 80 characters must share this much of its trigrams with the query; a longer
+# query (an entry's whole text) holds the title as a smaller part, so the bar falls in proportion.
+TRIGRAM_SIMILARITY = 0.45
+TRIGRAM_REFERENCE_CHARS = 80
+
+_FTS_TERMS = sa.text("SELECT term, doc FROM arxiv_catalog_terms WHERE term IN :terms").bindparams(
+    sa.bindparam("terms", expanding=True)
+)
+_FTS_MATCH = sa.text(
+    "SELECT c.arxiv_id, c.title_norm FROM arxiv_catalog_fts JOIN arxiv_catalog AS c "
+    "ON c.rowid = arxiv_catalog_fts.rowid WHERE arxiv_catalog_fts MATCH :query"
+)
+_TRGM_MATCH = sa.text(
+    "SELECT arxiv_id FROM arxiv_catalog WHERE title_norm % :query "
+    "ORDER BY similarity(title_norm, :query) DESC, arxiv_id LIMIT :limit"
+)
 
 
 def load_catalog(
@@ -59,6 +87,38 @@ class SqlCatalog:
     def by_doi(self, doi: str) -> list[CatalogRecord]:
         rows = self._conn.execute(sa.select(arxiv_catalog).where(arxiv_catalog.c.doi == doi.lower()))
         return [_record(row) for row in rows]
+
+    def search(self, text_norm: str, limit: int) -> list[CatalogRecord]:
+        if self._conn.dialect.name == "postgresql":
+            ids = self._search_trigrams(text_norm, limit)
+        else:
+            ids = self._search_fts(text_norm, limit)
+        if not ids:
+            return []
+        rows = self._conn.execute(sa.select(arxiv_catalog).where(arxiv_catalog.c.arxiv_id.in_(ids)))
+        by_id = {row.arxiv_id: _record(row) for row in rows}
+        return [by_id[aid] for aid in ids if aid in by_id]
+
+    def _search_fts(self, text_norm: str, limit: int) -> list[str]:
+        terms = search_terms(text_norm)
+        if not terms:
+            return []
+        counts = {term: doc for term, doc in self._conn.execute(_FTS_TERMS, {"terms": terms})}
+        picked = pick_terms(counts)
+        if not picked:
+            return []
+        query = " OR ".join(f'"{term}"' for term in picked)
+        titles = {aid: title for aid, title in self._conn.execute(_FTS_MATCH, {"query": query})}
+        return rank_candidates(picked, titles, limit)
+
+    def _search_trigrams(self, text_norm: str, limit: int) -> list[str]:
+        if not text_norm:
+            return []
+        bar = TRIGRAM_SIMILARITY * min(1.0, TRIGRAM_REFERENCE_CHARS / len(text_norm))
+        self._conn.execute(
+            sa.text("SELECT set_config('pg_trgm.similarity_threshold', :bar, false)"), {"bar": str(bar)}
+        )
+        return list(self._conn.execute(_TRGM_MATCH, {"query": text_norm, "limit": limit}).scalars())
 
 
 def _row(record: CatalogRecord) -> dict:
