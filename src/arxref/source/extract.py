@@ -140,10 +140,7 @@ def _from_items(ctx: _Context, items: tuple[BibItem, ...], macros: Mapping[str, 
         arxiv, doi, url = ids_from_entry(item.body, raw)
         entry = ctx.bib_entry(site.bib_files, item.key) if item.key else None
         if entry is not None:
-            fields = fields_from_bib(entry, ctx.macros)
-            if (arxiv, doi, url) != (None, None, None):
-                fields = replace(fields, arxiv_id=arxiv or fields.arxiv_id, doi=doi or fields.doi,
-                                 url=url or fields.url)
+            fields = fields_from_bib(entry, ctx.macros, printed=(arxiv, doi, url))
         else:
             year = _LABEL_YEAR.search(label)
             fields = ParsedReference(title=stated_title(item.body, macros), arxiv_id=arxiv, doi=doi, url=url,

@@ -94,27 +94,38 @@ def _first_last(text: str) -> str:
     return text
 
 
-def fields_from_bib(entry: BibEntry, macros: Mapping[str, Macro]) -> ParsedReference:
-    """Fields of a .bib entry as plain text, with its DOI and arXiv id normalised."""
+def fields_from_bib(entry: BibEntry, macros: Mapping[str, Macro],
+                    printed: tuple[str | None, str | None, str | None] = (None, None, None)
+                    ) -> ParsedReference:
+    """Fields of a .bib entry as plain text, with its DOI and arXiv id normalised.
+
+    `printed` is the (arXiv id, DOI, URL) that the typeset entry shows: each wins over the .bib's,
+    which is then not looked for.
+    """
+    printed_arxiv, printed_doi, printed_url = printed
     f = entry.fields
     names = split_names(f.get("author") or f.get("editor") or "")
     # One render for the whole list: the separator survives rendering untouched.
     rendered = latex_to_text("\x00".join(n for n in names if n.lower() != "others"), macros).split("\x00")
     authors = tuple(_first_last(n.strip()) for n in rendered if n.strip())
     venue = next((f[k] for k in _VENUE_FIELDS if f.get(k)), None)
-    eprint = f.get("eprint", "")
-    prefix = (f.get("archiveprefix") or f.get("eprinttype") or "").lower()
-    arxiv = first_arxiv_id(f"arXiv:{eprint}") if eprint and prefix in ("", "arxiv") else None
-    where = ("journal", "url", "note", "howpublished")
-    arxiv = arxiv or first_arxiv_id(" ".join(f.get(k, "") for k in where))
-    doi = first_doi("doi:" + f["doi"]) if f.get("doi") else first_doi(f.get("url", ""))
+    arxiv = printed_arxiv or _bib_arxiv_id(f)
+    doi = printed_doi or (first_doi("doi:" + f["doi"]) if f.get("doi") else first_doi(f.get("url", "")))
     title = latex_to_text(f["title"], macros) if f.get("title") else None
     return ParsedReference(
         authors=authors, et_al=any(n.lower() == "others" for n in names), title=title or None,
         year=_year(f.get("year") or f.get("date")), venue=latex_to_text(venue, macros) if venue else None,
         volume=f.get("volume"), pages=latex_to_text(f["pages"]) if f.get("pages") else None,
-        arxiv_id=arxiv, doi=doi, url=f.get("url"), confidence=1.0,
+        arxiv_id=arxiv, doi=doi, url=printed_url or f.get("url"), confidence=1.0,
     )
+
+
+def _bib_arxiv_id(f: Mapping[str, str]) -> str | None:
+    eprint = f.get("eprint", "")
+    prefix = (f.get("archiveprefix") or f.get("eprinttype") or "").lower()
+    arxiv = first_arxiv_id(f"arXiv:{eprint}") if eprint and prefix in ("", "arxiv") else None
+    where = ("journal", "url", "note", "howpublished")
+    return arxiv or first_arxiv_id(" ".join(f.get(k, "") for k in where))
 
 
 def _person(parts: Mapping[str, str]) -> str:
