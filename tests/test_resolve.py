@@ -1,0 +1,173 @@
+"""Resolution against the real test catalog (shared/catalog), with entries from the corpus and the records."""
+
+from __future__ import annotations
+
+import pytest
+import sqlalchemy as sa
+
+from arxref.catalog import MemoryCatalog, read_catalog_file
+from arxref.domain import ParsedReference, RawReference, ReferenceSource, ResolutionStatus, ResolverSource
+from arxref.evaluate_inputs import hide_arxiv_ids
+from arxref.evaluate_resolve import HiddenRecordCatalog
+from arxref.parse import parse_reference
+from arxref.resolve import resolve_reference
+from arxref.store.catalog import SqlCatalog, load_catalog
+from arxref.store.engine import make_engine, upgrade_schema
+from tests.conftest import REPO
+
+CATALOG_FILE = REPO.parent / "shared" / "catalog" / "arxiv-catalog.jsonl.gz"
+pytestmark = pytest.mark.skipif(not CATALOG_FILE.is_file(), reason="shared/catalog is not here")
+
+V, F = ResolutionStatus.VERIFIED_EXACT, ResolutionStatus.VERIFIED_FUZZY
+ADAM = "Diederik P. Kingma and Jimmy Ba. Adam: A method for stochastic optimization. arXiv:1412.6980v9, 2014."
+# 1307.6212 (PDF), old-style id with the archive's e-print series name before it.
+HOGG = "Hogg, D. W. 1999, ArXiv Astrophysics e-prints, arXiv:astro-ph/9905116"
+# varner-coagulation: the NeurIPS title of arXiv 1406.2661, which arXiv calls "... Networks".
+GAN = (
+    "Ian Goodfellow, Jean Pouget-Abadie, Mehdi Mirza, Bing Xu, David Warde-Farley, Sherjil Ozair, "
+    "Aaron Courville, and Yoshua Bengio. Generative adversarial nets. In Advances in Neural Information "
+    "Processing Systems, volume 27, pages 2672-2680, 2014."
+)
+# 0801.0012 (PDF): no separator between authors and title, so only the raw text can find it.
+MAHAJAN = (
+    "G. Mahajan, T. Padmanabhan Particle creation, classicality and related issues in quantum field "
+    "theory: I. Formalism and toy models, Preprint arXiv:0708.1233, (2007)."
+)
+# shared/records 2507.19845: an author list stored as the title.
+AUTHORS_ONLY = "Zimmermann, David Klindt, and Wieland Brendel."
+
+
+@pytest.fixture(scope="module")
+def records() -> list:
+    return list(read_catalog_file(CATALOG_FILE))
+
+
+@pytest.fixture(scope="module")
+def catalog(records: list) -> MemoryCatalog:
+    return MemoryCatalog(records)
+
+
+def _resolve(raw: str, catalog, hide: bool = False):
+    if hide:
+        raw = hide_arxiv_ids(RawReference(1, raw, ReferenceSource.PDF_TEXT)).raw
+    return resolve_reference(parse_reference(raw), raw, catalog)
+
+
+def test_printed_id_with_version_suffix_is_verified_exact(catalog) -> None:
+    r = _resolve(ADAM, catalog)
+    assert (r.status, r.resolver_source, r.cited_arxiv_id) == (V, ResolverSource.ARXIV_ID, "1412.6980")
+
+
+def test_old_style_id_is_verified(catalog) -> None:
+    r = _resolve(HOGG, catalog)
+    assert (r.status, r.resolver_source, r.cited_arxiv_id) == (V, ResolverSource.ARXIV_ID, "astro-ph/9905116")
+
+
+def test_malformed_id_is_reported_as_such(catalog) -> None:
+    r = _resolve(ADAM.replace("1412.6980v9", "1412.69801"), catalog)
+    assert (r.status, r.resolver_source, r.cited_arxiv_id) == (
+        ResolutionStatus.MALFORMED_IDENTIFIER,
+        ResolverSource.ARXIV_ID,
+        None,
+    )
+
+
+def test_id_of_another_paper_is_a_metadata_mismatch(catalog) -> None:
+    r = _resolve(ADAM.replace("1412.6980v9", "1406.2661"), catalog)
+    assert (r.status, r.resolver_source, r.cited_arxiv_id) == (
+        ResolutionStatus.METADATA_MISMATCH,
+        ResolverSource.ARXIV_ID,
+        "1406.2661",
+    )
+
+
+def test_valid_id_absent_from_the_catalog_is_not_verified(catalog) -> None:
+    r = _resolve(ADAM.replace("1412.6980v9", "2401.00001"), catalog)
+    assert r.status == ResolutionStatus.UNRESOLVED
+    assert r.cited_arxiv_id == "2401.00001"
+
+
+def test_hidden_id_is_found_by_exact_title(catalog) -> None:
+    r = _resolve(ADAM, catalog, hide=True)
+    assert (r.status, r.resolver_source, r.cited_arxiv_id) == (V, ResolverSource.LOCAL_ARXIV, "1412.6980")
+
+
+def test_reworded_title_with_the_same_first_author_is_fuzzy(catalog) -> None:
+    r = _resolve(GAN, catalog)
+    assert (r.status, r.resolver_source, r.cited_arxiv_id) == (F, ResolverSource.LOCAL_ARXIV, "1406.2661")
+    assert 92 <= r.score < 100
+    assert r.candidates[0].arxiv_id == "1406.2661"
+
+
+def test_title_found_only_in_the_raw_text_is_raw_fallback(catalog) -> None:
+    r = _resolve(MAHAJAN, catalog, hide=True)
+    assert (r.status, r.resolver_source, r.cited_arxiv_id) == (F, ResolverSource.RAW_FALLBACK, "0708.1233")
+
+
+def test_a_look_alike_title_is_not_taken_for_the_cited_work(catalog) -> None:
+    entry = "Jin Xu, Zhifang Guo, Hangrui Hu, et al. Qwen3-Omni technical report. 2025."
+    assert _resolve(entry, catalog).cited_arxiv_id == "2509.17765"
+    without = HiddenRecordCatalog(catalog, "2509.17765")
+    r = _resolve(entry, without)
+    assert r.status == ResolutionStatus.UNRESOLVED
+    assert r.resolver_source is None
+    assert "2503.20215" in {c.arxiv_id for c in r.candidates}  # Qwen2.5-Omni was considered, and refused
+
+
+def test_same_title_other_first_author_is_refused(catalog) -> None:
+    entry = "John Smith. Adam: A method for stochastic optimization. 2014."
+    assert _resolve(entry, catalog).status == ResolutionStatus.UNRESOLVED
+
+
+def test_author_list_as_title_is_parse_uncertain(catalog) -> None:
+    r = _resolve(AUTHORS_ONLY, catalog)
+    assert (r.status, r.resolver_source, r.cited_arxiv_id) == (ResolutionStatus.PARSE_UNCERTAIN, None, None)
+
+
+def test_work_outside_the_catalog_is_unresolved_without_source(catalog) -> None:
+    entry = (
+        "Riaz Ahmad and Muhammad Tanvir Afzal. 2018. Cad: an algorithm for citation-anchors detection. "
+        "Scientometrics."
+    )
+    r = _resolve(entry, catalog)
+    assert (r.status, r.resolver_source, r.cited_arxiv_id) == (ResolutionStatus.UNRESOLVED, None, None)
+
+
+ENTRIES = (ADAM, HOGG, GAN, MAHAJAN, AUTHORS_ONLY, "Jin Xu et al. Qwen3-Omni technical report. 2025.")
+
+
+def test_sql_catalog_gives_the_memory_catalog_answers(records: list, catalog, database_url: str) -> None:
+    wanted = {"1412.6980", "astro-ph/9905116", "1406.2661", "0708.1233", "2509.17765", "2503.20215"}
+    subset = [r for i, r in enumerate(records) if i % 8 == 0 or r.arxiv_id in wanted]
+    memory = MemoryCatalog(subset)
+    engine = make_engine(database_url)
+    upgrade_schema(engine)
+    load_catalog(engine, subset)
+    try:
+        with engine.connect() as conn:
+            sql = SqlCatalog(conn)
+            for raw in ENTRIES:
+                for hide in (False, True):
+                    a, b = _resolve(raw, memory, hide), _resolve(raw, sql, hide)
+                    assert (a.status, a.resolver_source, a.cited_arxiv_id) == (
+                        b.status,
+                        b.resolver_source,
+                        b.cited_arxiv_id,
+                    ), raw
+            if conn.dialect.name == "sqlite":
+                assert [r.arxiv_id for r in sql.search("generative adversarial nets", 5)] == [
+                    r.arxiv_id for r in memory.search("generative adversarial nets", 5)
+                ]
+            count = conn.execute(sa.text("select count(*) from arxiv_catalog")).scalar_one()
+            assert count == len(subset)
+    finally:
+        engine.dispose()
+
+
+def test_hide_ids_removes_ids_and_arxiv_dois() -> None:
+    raw = "A. B. Title. arXiv:2104.04473v2 [cs.CL], doi:10.48550/arXiv.1909.08053."
+    ref = RawReference(1, raw, ReferenceSource.ARXIV_SOURCE, fields=ParsedReference(arxiv_id="2104.04473"))
+    hidden = hide_arxiv_ids(ref)
+    for gone in ("2104", "1909", "10.48550"):
+        assert gone not in hidden.raw
+    assert hidden.fields.arxiv_id is None
