@@ -130,6 +130,30 @@ def _bibliography_pdf(labels: list[str]) -> bytes:
     return doc.tobytes()
 
 
+def _superscript_pdf(gap: float) -> bytes:
+    """Labels set raised and smaller before the entry, as ACS and Nature styles print them."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 72), "References", fontsize=14)
+    y = 100
+    for n in range(1, 13):
+        page.insert_text((72, y - 3.5), str(n), fontsize=6.5)
+        x = 72 + pymupdf.get_text_length(str(n), fontsize=6.5) + gap
+        page.insert_text((x, y), f"Author{n}, A.; Writer, B. Things. J. Things 2001, {n}, 345.", fontsize=9)
+        page.insert_text((x, y + 11), "A second line of the same entry, with more words.", fontsize=9)
+        y += 26
+    return doc.tobytes()
+
+
+@pytest.mark.parametrize("gap", [0.0, 1.5])
+def test_superscript_labels_are_the_indexes(gap: float) -> None:
+    refs = extract_pdf_references(_superscript_pdf(gap)).references
+    assert [r.index for r in refs] == list(range(1, 13))
+    assert [r.label for r in refs] == [str(n) for n in range(1, 13)]
+    assert refs[9].raw.startswith("Author10, A.; Writer, B. Things.")
+    assert refs[9].raw.endswith("345. A second line of the same entry, with more words.")
+
+
 def test_index_gap_kept_visible_and_flagged() -> None:
     refs = extract_pdf_references(_bibliography_pdf(["[1]", "[2]", "[4]", "[5]"])).references
     assert [r.index for r in refs] == [1, 2, 4, 5]

@@ -17,6 +17,7 @@ _PATTERNS = (
     ("dot", re.compile(r"^(\d{1,4})\.(?:\s+|(?=[A-Z]))")),
     ("bare", re.compile(r"^(\d{1,4})\s+(?=\S)")),
 )
+_RAISED = re.compile(r"^\d{1,4}$")
 _MAX_JUMP = 3  # a forward jump at the label position larger than this is not believed
 
 
@@ -42,6 +43,14 @@ def label_of(text: str, family: str | None = None) -> Label | None:
             number = int(m.group(1)) if m.group(1).isdigit() else None
             return Label(fam, m.group(1), number, m.end())
     return None
+
+
+def raised_label(raised: str, text: str) -> Label | None:
+    """The superscript number a line starts with (ACS, Nature styles), given the raised span's text."""
+    if not _RAISED.match(raised) or not text.startswith(raised):
+        return None
+    rest = text[len(raised) :]
+    return Label("raised", raised, int(raised), len(text) - len(rest.lstrip()))
 
 
 def accept_number(previous: int, number: int, at_label_position: bool) -> bool:

@@ -34,6 +34,7 @@ class Line:
     first_size: float  # size of the first glyphs (superscript labels are smaller)
     page_width: float
     page_height: float
+    raised: str = ""  # text of a smaller span the line starts with: a superscript label "12"
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ class _Frag:
     size: float
     bold: bool
     first_size: float
+    raised: str
 
 
 def _fragments(page: pymupdf.Page) -> list[_Frag]:
@@ -69,7 +71,8 @@ def _fragments(page: pymupdf.Page) -> list[_Frag]:
             size = max(weights, key=lambda k: weights[k])
             bold = all(s["flags"] & _BOLD or "Bold" in s["font"] for s in spans)
             x0, y0, x1, y1 = line["bbox"]
-            frags.append(_Frag(x0, y0, x1, y1, " ".join(text.split()), size, bold, spans[0]["size"]))
+            raised = spans[0]["text"].strip() if spans[0]["size"] < 0.8 * size else ""
+            frags.append(_Frag(x0, y0, x1, y1, " ".join(text.split()), size, bold, spans[0]["size"], raised))
     return frags
 
 
@@ -193,6 +196,7 @@ def _to_line(row: list[_Frag], page: pymupdf.Page, col: int) -> Line:
         first_size=row[0].first_size,
         page_width=page.rect.width,
         page_height=page.rect.height,
+        raised=row[0].text if row[0].size < 0.8 * size else row[0].raised,
     )
 
 

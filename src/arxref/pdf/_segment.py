@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from arxref.pdf._labels import Label, accept_number, label_of
+from arxref.pdf._labels import Label, accept_number, label_of, raised_label
 from arxref.pdf._layout import Line
 
-_NUMERIC = ("bracket", "paren", "dot", "bare")
+_NUMERIC = ("bracket", "paren", "dot", "bare", "raised")
 _AUTHOR_START = re.compile(
     r"^(?:[A-Z][\w'’`´¨\-]+(?:\s+[A-Z][\w'’\-]+)?,\s*(?:[A-Z]|\w)|[A-Z]\.(?:\s?[A-Z]\.)*\s*[A-Z]"
     r"|[A-Z][\w'’\-]+\s+(?:[A-Z]\.\s*)+|[A-Z][a-z]+\s+[A-Z][a-z]+(?:,|\s+and\b))"
@@ -45,11 +45,11 @@ def _chain(lines: tuple[Line, ...], family: str, lefts: dict) -> list[tuple[int,
     starts: list[tuple[int, Label]] = []
     previous = 0
     for i, ln in enumerate(lines):
-        lab = label_of(ln.text, family)
+        lab = raised_label(ln.raised, ln.text) if family == "raised" else label_of(ln.text, family)
         if lab is None or lab.number is None:
             continue
         at_pos = ln.x0 <= lefts[(ln.page, ln.col)] + 12
-        if family == "bare" and not at_pos:
+        if family in ("bare", "raised") and not at_pos:
             continue
         if accept_number(previous, lab.number, at_pos):
             starts.append((i, lab))
