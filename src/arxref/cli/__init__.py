@@ -14,11 +14,11 @@ import logging
 import sys
 from dataclasses import replace
 
-from arxref.cli import catalog, jobs, pool, reading
+from arxref.cli import catalog, jobs, pool, reading, resolving
 from arxref.errors import ArxrefError
 from arxref.settings import Settings
 
-COMMAND_MODULES = (jobs, pool, reading, catalog)
+COMMAND_MODULES = (jobs, pool, reading, catalog, resolving)
 
 
 def main(argv: list[str] | None = None) -> int:

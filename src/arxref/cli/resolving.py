@@ -1,0 +1,49 @@
+"""`arxref resolve`: resolve stored references again (new catalog data), without re-extracting."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+
+from arxref.cli._common import open_database
+from arxref.domain import ResolutionStatus
+from arxref.resolve import resolve_reference
+from arxref.settings import Settings
+from arxref.store.catalog import SqlCatalog
+from arxref.store.references import load_references, replace_resolution
+
+
+def add_commands(sub: argparse._SubParsersAction) -> None:
+    """resolve."""
+    p = sub.add_parser("resolve", help="resolve stored references again against the current catalog")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--all", action="store_true", help="every stored reference")
+    which.add_argument(
+        "--status",
+        type=ResolutionStatus,
+        choices=list(ResolutionStatus),
+        help="only references with this status",
+    )
+    p.add_argument("--database")
+    p.set_defaults(run=cmd_resolve)
+
+
+def cmd_resolve(args: argparse.Namespace, settings: Settings) -> int:
+    engine = open_database(settings)
+    changes: Counter[str] = Counter()
+    try:
+        with engine.begin() as conn:
+            catalog = SqlCatalog(conn)
+            stored = load_references(conn, status=None if args.all else args.status)
+            for item in stored:
+                old = item.reference.resolution
+                new = resolve_reference(item.reference.parsed, item.reference.raw.raw, catalog)
+                replace_resolution(conn, item.id, new)
+                changes[f"{old.status} -> {new.status}" if new.status != old.status else str(new.status)] += 1
+    finally:
+        engine.dispose()
+    for change, n in sorted(changes.items()):
+        print(f"{n:>7}  {change}")
+    print(f"{len(stored)} references resolved again", file=sys.stderr)
+    return 0
