@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 import pytest
 
 from arxref.domain import Extraction, ReferenceSource
 from arxref.pdf import extract_pdf_references
+from tests.conftest import CORPUS
 
-CORPUS = Path(__file__).parents[2] / "shared" / "corpus"
 PDFS = sorted(p.parent.name for p in CORPUS.glob("*/paper.pdf"))
 
 pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="shared/corpus is not beside the repository")

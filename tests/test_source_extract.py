@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import gzip
-from pathlib import Path
 
 import pytest
 
 from arxref.domain import ReferenceSource
 from arxref.errors import NoBibliography
 from arxref.source import extract_source_references, pack_folder_as_eprint, unpack_eprint
+from tests.conftest import CORPUS
 
-CORPUS = Path("/work/shared/corpus")
 needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not mounted")
 
 

@@ -13,8 +13,8 @@ import pytest
 from arxref.domain import BlobKind
 from arxref.errors import CorruptArchive, TooLarge, UnsafeArchive
 from arxref.source import UnpackLimits, detect_kind, pack_folder_as_eprint, read_source_folder, unpack_eprint
+from tests.conftest import CORPUS
 
-CORPUS = Path("/work/shared/corpus")
 needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not mounted")
 
 
