@@ -4,11 +4,16 @@ Each piece of evidence is measured on its own and kept apart (`Evidence`), so th
 the decision rules in `resolver.py` can say exactly which agreement they require:
 near-identical titles are common in the catalog (SLAM, NeRF, cosmology), and only
 the authors and the year tell such records apart.
+
+Scoring is in two steps: every candidate's title is scored (`Scored`, cheap), and
+only the candidates a decision or the kept candidate list can see are weighed for
+authors, year and numbers (`weigh`), which is where most of the time went.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz
@@ -26,6 +31,15 @@ _DOI_RE = re.compile(r"(?:doi\s*:?\s*)?10\.\d{4,9}/\S+", re.IGNORECASE)
 # (posted in January, cited as the year before).
 YEARS_BEFORE_ID = 1
 YEARS_AFTER_ID = 4
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One candidate record with its title score and the text of the entry it was compared with."""
+
+    record: CatalogRecord
+    title: float
+    text: str
 
 
 @dataclass(frozen=True)
@@ -69,7 +83,9 @@ def first_surname(name: str) -> str:
     return words[-1] if words else ""
 
 
-def author_agreement(parsed: ParsedReference, entry_words: set[str], record: CatalogRecord) -> bool | None:
+def author_agreement(
+    parsed: ParsedReference, words: frozenset[str], record: CatalogRecord
+) -> bool | None:
     """Whether the entry's first author is the record's: same group, other first author is another paper."""
     theirs = first_author_surname(record.authors)
     if not theirs:
@@ -78,7 +94,7 @@ def author_agreement(parsed: ParsedReference, entry_words: set[str], record: Cat
     if ours:
         return ours == theirs or ours in normalize_names(record.authors.split(",")[0]).split()
     # No author parsed: the record's first author named anywhere in the entry is all we can check.
-    return True if theirs in entry_words else None
+    return True if theirs in words else None
 
 
 def numbers_agree(ours: str, theirs: str) -> bool:
@@ -122,15 +138,28 @@ def title_containment(entry_variants: tuple[str, ...], record: CatalogRecord) ->
     return best
 
 
-def weigh(
-    parsed: ParsedReference, entry_variants: tuple[str, ...], record: CatalogRecord, scored: tuple[float, str]
-) -> Evidence:
-    """The evidence for one record, given the title score the caller measured and the text it compared."""
-    words = set(" ".join(entry_variants).split())
+def entry_words(entry_variants: tuple[str, ...]) -> frozenset[str]:
+    """The words of the entry's text, where a record's first author can be looked for."""
+    return frozenset(" ".join(entry_variants).split())
+
+
+def score_titles(variants: tuple[str, ...], records: Iterable[CatalogRecord]) -> list[Scored]:
+    """Each record's title similarity against the entry's title (`title_similarity`), not yet weighed."""
+    return [Scored(r, *title_similarity(variants, r)) for r in records]
+
+
+def score_containment(entry_variants: tuple[str, ...], records: Iterable[CatalogRecord]) -> list[Scored]:
+    """Each record's title containment in the entry's text (`title_containment`), not yet weighed."""
+    return [Scored(r, *title_containment(entry_variants, r)) for r in records]
+
+
+def weigh(parsed: ParsedReference, words: frozenset[str], scored: Scored) -> Evidence:
+    """The evidence for one scored record: authors, year and numbers beside the title score."""
+    record = scored.record
     return Evidence(
         record=record,
-        title=scored[0],
+        title=scored.title,
         author=author_agreement(parsed, words, record),
         year=year_agreement(parsed.year, record),
-        numbers=numbers_agree(scored[1], normalize_title(record.title)),
+        numbers=numbers_agree(scored.text, normalize_title(record.title)),
     )

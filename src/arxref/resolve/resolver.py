@@ -26,7 +26,11 @@ from arxref.ids import find_arxiv_ids, parse_arxiv_id
 from arxref.parse import UNCERTAIN_BELOW
 from arxref.resolve.evidence import (
     Evidence,
+    Scored,
     entry_text,
+    entry_words,
+    score_containment,
+    score_titles,
     title_containment,
     title_similarity,
     title_variants,
@@ -70,13 +74,18 @@ def resolve_reference(parsed: ParsedReference, raw: str, catalog: CatalogLookup)
     found = _by_doi(parsed, entry_variants, catalog)
     if found is not None:
         return found
-    found, considered = _by_title(parsed, entry_variants, catalog)
+    words = entry_words(entry_variants)
+    titled = title_scored(parsed, catalog)
+    found = _by_title(parsed, words, titled)
     if found is not None:
         return found
-    found, fallback = _by_raw_text(parsed, entry_variants, catalog)
+    fallback = raw_scored(entry_variants, catalog)
+    found = _by_raw_text(parsed, words, fallback)
     if found is not None:
         return found
-    considered = _best_first(considered + fallback)
+    # A record found both ways is listed with its raw-text score.
+    merged = {s.record.arxiv_id: s for s in (*titled, *fallback)}
+    considered = _kept(parsed, words, list(merged.values()))
     best = considered[0].title if considered else None
     status = (
         ResolutionStatus.PARSE_UNCERTAIN
@@ -134,46 +143,69 @@ def _by_doi(
     return _link(status, ResolverSource.LOCAL_ARXIV, record, score, parsed.doi, ())
 
 
-def title_evidence(
-    parsed: ParsedReference, entry_variants: tuple[str, ...], catalog: CatalogLookup
-) -> list[Evidence]:
-    """Records found by the parsed title (equal, then searched), scored by title similarity, best first."""
+def title_scored(parsed: ParsedReference, catalog: CatalogLookup) -> list[Scored]:
+    """Records found by the parsed title (equal, then searched), scored by title similarity."""
     variants = title_variants(parsed.title)
     if not variants or not variants[0]:
         return []
     records = {r.arxiv_id: r for v in variants for r in catalog.by_title(v)}
     for record in catalog.search(variants[-1], SEARCH_LIMIT):
         records.setdefault(record.arxiv_id, record)
-    return _best_first(
-        [weigh(parsed, entry_variants, r, title_similarity(variants, r)) for r in records.values()]
-    )
+    return score_titles(variants, records.values())
+
+
+def raw_scored(entry_variants: tuple[str, ...], catalog: CatalogLookup) -> list[Scored]:
+    """Records whose titles are searched for in the entry's text, scored by containment."""
+    if not entry_variants or not entry_variants[0]:
+        return []
+    records = catalog.search(entry_variants[-1], SEARCH_LIMIT)
+    long_enough = [r for r in records if len(normalize_title(r.title).split()) >= RAW_MIN_WORDS]
+    return score_containment(entry_variants, long_enough)
+
+
+def title_evidence(
+    parsed: ParsedReference, entry_variants: tuple[str, ...], catalog: CatalogLookup
+) -> list[Evidence]:
+    """Every record found by the parsed title, weighed, best first (the calibration looks at them all)."""
+    words = entry_words(entry_variants)
+    return _best_first([weigh(parsed, words, s) for s in title_scored(parsed, catalog)])
 
 
 def raw_evidence(
     parsed: ParsedReference, entry_variants: tuple[str, ...], catalog: CatalogLookup
 ) -> list[Evidence]:
-    """Records whose titles are searched for in the entry's text, scored by containment, best first."""
-    if not entry_variants or not entry_variants[0]:
-        return []
-    records = catalog.search(entry_variants[-1], SEARCH_LIMIT)
-    long_enough = [r for r in records if len(normalize_title(r.title).split()) >= RAW_MIN_WORDS]
-    return _best_first(
-        [weigh(parsed, entry_variants, r, title_containment(entry_variants, r)) for r in long_enough]
-    )
+    """Every record searched for in the entry's text, weighed, best first (for the calibration)."""
+    words = entry_words(entry_variants)
+    return _best_first([weigh(parsed, words, s) for s in raw_scored(entry_variants, catalog)])
 
 
-def _by_title(
-    parsed: ParsedReference, entry_variants: tuple[str, ...], catalog: CatalogLookup
-) -> tuple[Resolution | None, list[Evidence]]:
-    considered = title_evidence(parsed, entry_variants, catalog)
-    chosen = _choose([e for e in considered if _title_match(e)])
+def _weighed(
+    parsed: ParsedReference, words: frozenset[str], scored: list[Scored], floor: float
+) -> list[Evidence]:
+    """The records scoring `floor` or more, weighed, best first: the head of the whole list weighed.
+
+    A decision needs a score at or above its threshold, so only that head is weighed: weighing
+    the others would change no answer.
+    """
+    return _best_first([weigh(parsed, words, s) for s in scored if s.title >= floor])
+
+
+def _kept(parsed: ParsedReference, words: frozenset[str], scored: list[Scored]) -> list[Evidence]:
+    """The head of the list that holds the KEPT_CANDIDATES best (ties included), weighed, best first."""
+    if len(scored) <= KEPT_CANDIDATES:
+        return _weighed(parsed, words, scored, float("-inf"))
+    kth = sorted((s.title for s in scored), reverse=True)[KEPT_CANDIDATES - 1]
+    return _weighed(parsed, words, scored, kth)
+
+
+def _by_title(parsed: ParsedReference, words: frozenset[str], titled: list[Scored]) -> Resolution | None:
+    chosen = _choose([e for e in _weighed(parsed, words, titled, FUZZY_TITLE) if _title_match(e)])
     if chosen is None:
-        return None, considered
+        return None
     exact = chosen.title >= 100.0
     status = ResolutionStatus.VERIFIED_EXACT if exact else ResolutionStatus.VERIFIED_FUZZY
-    return _link(
-        status, ResolverSource.LOCAL_ARXIV, chosen.record, chosen.title, parsed.doi, considered
-    ), considered
+    considered = _kept(parsed, words, titled)
+    return _link(status, ResolverSource.LOCAL_ARXIV, chosen.record, chosen.title, parsed.doi, considered)
 
 
 def _title_match(e: Evidence) -> bool:
@@ -185,22 +217,13 @@ def _title_match(e: Evidence) -> bool:
     return e.title >= FUZZY_TITLE and e.author is True and e.numbers
 
 
-def _by_raw_text(
-    parsed: ParsedReference, entry_variants: tuple[str, ...], catalog: CatalogLookup
-) -> tuple[Resolution | None, list[Evidence]]:
-    considered = raw_evidence(parsed, entry_variants, catalog)
-    chosen = _choose([e for e in considered if _raw_match(e)])
+def _by_raw_text(parsed: ParsedReference, words: frozenset[str], fallback: list[Scored]) -> Resolution | None:
+    chosen = _choose([e for e in _weighed(parsed, words, fallback, RAW_CONTAINMENT) if _raw_match(e)])
     if chosen is None:
-        return None, considered
-    resolution = _link(
-        ResolutionStatus.VERIFIED_FUZZY,
-        ResolverSource.RAW_FALLBACK,
-        chosen.record,
-        chosen.title,
-        parsed.doi,
-        considered,
-    )
-    return resolution, considered
+        return None
+    considered = _kept(parsed, words, fallback)
+    source = ResolverSource.RAW_FALLBACK
+    return _link(ResolutionStatus.VERIFIED_FUZZY, source, chosen.record, chosen.title, parsed.doi, considered)
 
 
 def _raw_match(e: Evidence) -> bool:

@@ -2,11 +2,14 @@
 
 Candidate search (`SqlCatalog.search`) uses the index of migration 0003: on SQLite
 the FTS5 table with the same rarest-words rule as `MemoryCatalog` (so both give the
-same candidates); on PostgreSQL the pg_trgm index, best trigram similarity first.
+same candidates), in one statement that picks the words by the counts of migration
+0004, counts the picked words each title holds and returns the best records whole;
+on PostgreSQL the pg_trgm index, best trigram similarity first.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from dataclasses import asdict
 from itertools import islice
@@ -15,11 +18,11 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
 from arxref.catalog import (
+    POSTINGS_BUDGET,
+    SEARCH_TERMS,
     CatalogRecord,
     first_author_surname,
     normalize_title,
-    pick_terms,
-    rank_candidates,
     search_terms,
 )
 from arxref.store.tables import arxiv_catalog
@@ -30,12 +33,28 @@ BATCH_SIZE = 2000
 TRIGRAM_SIMILARITY = 0.45
 TRIGRAM_REFERENCE_CHARS = 80
 
-_FTS_TERMS = sa.text("SELECT term, doc FROM arxiv_catalog_terms WHERE term IN :terms").bindparams(
-    sa.bindparam("terms", expanding=True)
+_RECORD_COLUMNS = (
+    "c.arxiv_id, c.title, c.authors, c.doi, c.journal_ref, c.categories, c.latest_version, c.year, "
+    "c.update_date"
 )
-_FTS_MATCH = sa.text(
-    "SELECT c.arxiv_id, c.title_norm FROM arxiv_catalog_fts JOIN arxiv_catalog AS c "
-    "ON c.rowid = arxiv_catalog_fts.rowid WHERE arxiv_catalog_fts MATCH :query"
+# `pick_terms` and `rank_candidates` in SQL: the rarest words (running total of their counts within
+# the budget, at most SEARCH_TERMS of them), each matched as an FTS5 phrase, titles ranked by how
+# many picked words they hold, then by id. Words are [0-9a-z]+, so quoting them is safe.
+_FTS_SEARCH = sa.text(
+    f"""
+    WITH counted AS (
+        SELECT term, row_number() OVER (ORDER BY doc, term) AS k,
+               sum(doc) OVER (ORDER BY doc, term ROWS UNBOUNDED PRECEDING) AS running
+        FROM arxiv_catalog_words WHERE term IN (SELECT value FROM json_each(:terms)) AND doc > 0
+    ),
+    picked AS (SELECT term FROM counted WHERE k <= :max_terms AND running <= :budget),
+    hits AS (
+        SELECT f.rowid AS rid, count(*) AS n FROM picked JOIN arxiv_catalog_fts AS f
+        ON f.arxiv_catalog_fts MATCH '"' || picked.term || '"' GROUP BY f.rowid
+    )
+    SELECT {_RECORD_COLUMNS} FROM hits JOIN arxiv_catalog AS c ON c.rowid = hits.rid
+    ORDER BY hits.n DESC, c.arxiv_id LIMIT :limit
+    """
 )
 _TRGM_MATCH = sa.text(
     "SELECT arxiv_id FROM arxiv_catalog WHERE title_norm % :query "
@@ -89,27 +108,26 @@ class SqlCatalog:
         return [_record(row) for row in rows]
 
     def search(self, text_norm: str, limit: int) -> list[CatalogRecord]:
-        if self._conn.dialect.name == "postgresql":
-            ids = self._search_trigrams(text_norm, limit)
-        else:
-            ids = self._search_fts(text_norm, limit)
+        if self._conn.dialect.name != "postgresql":
+            return self._search_fts(text_norm, limit)
+        ids = self._search_trigrams(text_norm, limit)
         if not ids:
             return []
         rows = self._conn.execute(sa.select(arxiv_catalog).where(arxiv_catalog.c.arxiv_id.in_(ids)))
         by_id = {row.arxiv_id: _record(row) for row in rows}
         return [by_id[aid] for aid in ids if aid in by_id]
 
-    def _search_fts(self, text_norm: str, limit: int) -> list[str]:
+    def _search_fts(self, text_norm: str, limit: int) -> list[CatalogRecord]:
         terms = search_terms(text_norm)
         if not terms:
             return []
-        counts = {term: doc for term, doc in self._conn.execute(_FTS_TERMS, {"terms": terms})}
-        picked = pick_terms(counts)
-        if not picked:
-            return []
-        query = " OR ".join(f'"{term}"' for term in picked)
-        titles = {aid: title for aid, title in self._conn.execute(_FTS_MATCH, {"query": query})}
-        return rank_candidates(picked, titles, limit)
+        params = {
+            "terms": json.dumps(terms),
+            "max_terms": SEARCH_TERMS,
+            "budget": POSTINGS_BUDGET,
+            "limit": limit,
+        }
+        return [_record(row) for row in self._conn.execute(_FTS_SEARCH, params)]
 
     def _search_trigrams(self, text_norm: str, limit: int) -> list[str]:
         if not text_norm:
