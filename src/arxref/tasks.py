@@ -83,7 +83,8 @@ def make_celery(settings: Settings) -> Celery:
     }
     for name, run in ((FETCH_TASK, _fetch), (EXTRACT_TASK, _extract)):
         soft, hard = limits[name]
-        app.task(name=name, soft_time_limit=soft, time_limit=hard, **TASK_OPTIONS[name])(run)
+        # shared=False: a task shared across apps would carry the first app's time limits into the next.
+        app.task(name=name, soft_time_limit=soft, time_limit=hard, shared=False, **TASK_OPTIONS[name])(run)
     return app
 
 
