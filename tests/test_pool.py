@@ -35,7 +35,8 @@ def workers(pool: dict[str, str], tmp_path: Path) -> Iterator[list[CeleryWorker]
     """One fetch worker and one extract worker, as the compose file deploys them."""
     started = [
         CeleryWorker("fetch", "fetch", pool_env(pool), tmp_path / "fetch.log").start(),
-        CeleryWorker("extract", "extract", pool_env(pool), tmp_path / "extract.log").start(),
+        # The extract worker is started as workers/ deploys it, through `arxref worker`.
+        CeleryWorker("extract", "extract", pool_env(pool), tmp_path / "extract.log", True).start(),
     ]
     yield started
     for worker in started:

@@ -54,6 +54,7 @@ class CeleryWorker:
     queues: str
     env: dict[str, str]
     log: Path
+    via_arxref_command: bool = False
     process: subprocess.Popen | None = None
 
     def start(self) -> CeleryWorker:
@@ -62,6 +63,11 @@ class CeleryWorker:
             "-Q", self.queues, "-c", "1", "-n", f"{self.name}@%h", "-l", "info",
             "--without-gossip", "--without-mingle", "--without-heartbeat",
         ]
+        if self.via_arxref_command:  # as workers/ deploys it: `arxref worker`
+            args = [
+                sys.executable, "-c", "import sys; from arxref.cli import main; sys.exit(main())", "worker",
+                "--queues", self.queues, "--concurrency", "1", "--hostname", f"{self.name}@%h",
+            ]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
                 args, env=self.env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True, cwd=REPO

@@ -35,6 +35,11 @@ from arxref.settings import Settings
 from arxref.store import versions
 from arxref.store.engine import database_errors, make_engine, upgrade_schema
 
+FETCH_TASK = "arxref.fetch"
+EXTRACT_TASK = "arxref.extract"
+QUEUES = {FETCH_TASK: "fetch", EXTRACT_TASK: "extract"}
+"""Task name -> queue: fetch is I/O bound (arXiv's rate limit), extract CPU bound; each scales on its own."""
+
 log = logging.getLogger(__name__)
 
 

@@ -21,12 +21,18 @@ from celery.exceptions import Reject, Retry, SoftTimeLimitExceeded
 
 from arxref.domain import PaperVersion
 from arxref.errors import DatabaseUnavailable
-from arxref.pool import Action, Runtime, Step, retry_countdown, run_extract, run_fetch
+from arxref.pool import (
+    EXTRACT_TASK,
+    FETCH_TASK,
+    QUEUES,
+    Action,
+    Runtime,
+    Step,
+    retry_countdown,
+    run_extract,
+    run_fetch,
+)
 from arxref.settings import Settings
-
-FETCH_TASK = "arxref.fetch"
-EXTRACT_TASK = "arxref.extract"
-QUEUES = {FETCH_TASK: "fetch", EXTRACT_TASK: "extract"}
 
 # Every option of every task, in one place: Celery accepts a misspelt option
 # silently, so a test checks these names. Queues are routed by `task_routes` (QUEUES).

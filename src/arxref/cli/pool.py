@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import date
 from pathlib import Path
 
@@ -24,10 +24,10 @@ from arxref.errors import InvalidIdentifier
 from arxref.fetch.arxiv_http import ArxivClient
 from arxref.fetch.listing import list_new_versions
 from arxref.ids import parse_arxiv_id
+from arxref.pool import QUEUES
 from arxref.settings import Settings
 from arxref.store import versions
 from arxref.store.catalog import SqlCatalog
-from arxref.tasks import QUEUES, Celery, make_celery, send_fetch
 
 BATCH = 500
 
@@ -53,7 +53,13 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
 def cmd_enqueue(args: argparse.Namespace, settings: Settings) -> int:
     if not (args.ids or args.file or args.new_since):
         raise InvalidIdentifier("nothing to enqueue: give ids, --file or --new-since")
+    from arxref.tasks import make_celery, send_fetch  # Celery loads only for the commands that use it
+
     app = make_celery(settings)
+
+    def send(paper: PaperVersion) -> None:
+        send_fetch(app, paper)
+
     with database(settings) as engine:
         progress = Progress("enqueue")
         new, seen = [], 0
@@ -61,10 +67,10 @@ def cmd_enqueue(args: argparse.Namespace, settings: Settings) -> int:
         for paper in _targets(args, settings, engine):
             batch.append(paper)
             if len(batch) >= BATCH:
-                new += _enqueue(engine, app, batch)
+                new += _enqueue(engine, send, batch)
                 seen, batch = seen + len(batch), []
                 progress.step(BATCH)
-        new += _enqueue(engine, app, batch)
+        new += _enqueue(engine, send, batch)
         seen += len(batch)
         progress.close()
         if args.json:
@@ -81,15 +87,19 @@ def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:
         raise InvalidIdentifier(f"unknown queue(s) {', '.join(sorted(unknown))}: use fetch, extract")
     argv = ["worker", "-Q", ",".join(queues), "-c", str(args.concurrency), "-l", args.loglevel]
     argv += ["-n", args.hostname or f"{'-'.join(queues)}@%h"]
+    from arxref.tasks import make_celery
+
     make_celery(settings).worker_main(argv)
     return 0
 
 
-def _enqueue(engine: sa.Engine, app: Celery, papers: list[PaperVersion]) -> list[PaperVersion]:
+def _enqueue(
+    engine: sa.Engine, send: Callable[[PaperVersion], None], papers: list[PaperVersion]
+) -> list[PaperVersion]:
     with engine.begin() as conn:
         new = versions.enqueue_versions(conn, papers)
     for paper in new:
-        send_fetch(app, paper)
+        send(paper)
     return new
 
 
