@@ -60,14 +60,24 @@ _TRGM_MATCH = sa.text(
     "SELECT arxiv_id FROM arxiv_catalog WHERE title_norm % :query "
     "ORDER BY similarity(title_norm, :query) DESC, arxiv_id LIMIT :limit"
 )
+_STATE_READ = sa.text("SELECT value FROM catalog_state WHERE key = :key")
+_STATE_WRITE = sa.text(
+    "INSERT INTO catalog_state (key, value) VALUES (:key, :value) "
+    "ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+)
 
 
 def load_catalog(
     engine: sa.Engine,
     records: Iterable[CatalogRecord],
     progress: Callable[[int], None] | None = None,
+    unknown: frozenset[str] = frozenset(),
 ) -> int:
-    """Insert or update records in batches (a reload refreshes them); returns the count."""
+    """Insert or update records in batches (a reload refreshes them); returns the count.
+
+    `unknown`: columns the source does not carry (OAI-PMH's arXiv format has no versions):
+    an existing row keeps its value there instead of having it erased.
+    """
     total = 0
     iterator = iter(records)
     while batch := list(islice(iterator, BATCH_SIZE)):
@@ -75,11 +85,21 @@ def load_catalog(
         # A snapshot may list an id twice; the last line wins, as a reload would.
         rows = list({row["arxiv_id"]: row for row in rows}.values())
         with engine.begin() as conn:
-            conn.execute(_upsert(conn), rows)
+            conn.execute(_upsert(conn, unknown), rows)
         total += len(batch)
         if progress is not None:
             progress(total)
     return total
+
+
+def read_state(conn: sa.Connection, key: str) -> str | None:
+    """A catalog bookkeeping value (migration 0004's `catalog_state`), None when never written."""
+    return conn.execute(_STATE_READ, {"key": key}).scalar()
+
+
+def write_state(conn: sa.Connection, key: str, value: str) -> None:
+    """Set a catalog bookkeeping value (the same statement on SQLite and PostgreSQL)."""
+    conn.execute(_STATE_WRITE, {"key": key, "value": value})
 
 
 def count_catalog(conn: sa.Connection) -> int:
@@ -146,10 +166,15 @@ def _row(record: CatalogRecord) -> dict:
     return row
 
 
-def _upsert(conn: sa.Connection) -> sa.Insert:
+def _upsert(conn: sa.Connection, unknown: frozenset[str] = frozenset()) -> sa.Insert:
     dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
     statement = dialect.insert(arxiv_catalog)
-    updated = {c.name: statement.excluded[c.name] for c in arxiv_catalog.columns if c.name != "arxiv_id"}
+    new = statement.excluded
+    updated = {
+        c.name: sa.func.coalesce(new[c.name], c) if c.name in unknown else new[c.name]
+        for c in arxiv_catalog.columns
+        if c.name != "arxiv_id"
+    }
     return statement.on_conflict_do_update(index_elements=["arxiv_id"], set_=updated)
 
 

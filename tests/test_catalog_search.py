@@ -1,0 +1,51 @@
+"""The catalog's search index follows the rows: a record re-loaded with a new title is found by it alone.
+
+SQLite keeps the FTS5 table and the word counts by triggers, PostgreSQL its trigram index;
+a reload (or harvest) that changes a title must leave no trace of the old words.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+from arxref.catalog import CatalogRecord
+from arxref.store.catalog import SqlCatalog, load_catalog
+from arxref.store.engine import make_engine, upgrade_schema
+
+OLD = CatalogRecord("2001.00001", "Quasicrystalline tilings of hyperbolic manifolds", "Ada Lovelace")
+NEW = CatalogRecord("2001.00001", "Ornithopter aerodynamics with flapping membranes", "Ada Lovelace")
+OTHER = CatalogRecord("2001.00002", "Hyperbolic manifolds and their volumes", "Alan Turing")
+WORD_COUNTS = "SELECT term, doc FROM arxiv_catalog_words WHERE doc > 0"
+
+
+def _found(catalog: SqlCatalog, text: str) -> list[str]:
+    return [r.arxiv_id for r in catalog.search(text, 5)]
+
+
+def test_search_follows_a_changed_title(database_url: str) -> None:
+    engine = make_engine(database_url)
+    upgrade_schema(engine)
+    try:
+        load_catalog(engine, [OLD, OTHER])
+        with engine.connect() as conn:
+            catalog = SqlCatalog(conn)
+            assert _found(catalog, "quasicrystalline tilings of hyperbolic manifolds")[0] == OLD.arxiv_id
+        load_catalog(engine, [NEW])
+        with engine.connect() as conn:
+            catalog = SqlCatalog(conn)
+            assert _found(catalog, "ornithopter aerodynamics with flapping membranes") == [NEW.arxiv_id]
+            assert OLD.arxiv_id not in _found(catalog, "quasicrystalline tilings of hyperbolic manifolds")
+            assert _found(catalog, "hyperbolic manifolds and their volumes")[0] == OTHER.arxiv_id
+            assert catalog.by_title("quasicrystalline tilings of hyperbolic manifolds") == []
+            if conn.dialect.name == "sqlite":
+                counts = {t: n for t, n in conn.execute(sa.text(WORD_COUNTS))}
+                fts = {t: n for t, n in conn.execute(sa.text("SELECT term, doc FROM arxiv_catalog_terms"))}
+                assert counts == fts
+                assert counts["hyperbolic"] == 1
+                assert "quasicrystalline" not in counts
+        with engine.begin() as conn:
+            conn.execute(sa.text("DELETE FROM arxiv_catalog WHERE arxiv_id = :id"), {"id": OTHER.arxiv_id})
+        with engine.connect() as conn:
+            assert _found(SqlCatalog(conn), "hyperbolic manifolds and their volumes") == []
+    finally:
+        engine.dispose()
