@@ -1,0 +1,241 @@
+"""Benchmark resolution against a catalog of a million rows, on SQLite and on PostgreSQL.
+
+Usage: python benchmarks/bench_resolve.py [--rows N] [--rounds N] [--corpus DIR] [--catalog FILE]
+
+The catalog is the real test catalog (shared/catalog, 18,413 records) plus generated
+rows made of real pieces: each title joins the start of one real title to the end of
+another (never equal to a real title), authors are real author names drawn at random,
+years follow the real ones, and ids are new-style ids no real record has. So a search
+meets as many look-alike candidates per word as in a large real catalog. The file is
+cached under /tmp. It is loaded into a SQLite file and into a throw-away PostgreSQL
+cluster (as tests/servers.py starts one); then the corpus's PDF-path and source-path
+entries are resolved, with printed ids and with them hidden, on each backend.
+
+CPU time is the per-core figure (time.process_time; on PostgreSQL plus the server
+process's own CPU, read from /proc), best of the rounds: the machine is shared.
+Answers (status, resolver source, cited id) are compared with the 18k catalog's.
+Not a test: it prints a table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import pickle
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import sqlalchemy as sa
+
+from arxref.catalog import CatalogLookup, MemoryCatalog, normalize_title, read_catalog_file
+from arxref.domain import ParsedReference
+from arxref.evaluate_inputs import corpus_eprint, hide_arxiv_ids
+from arxref.parse import parse_reference
+from arxref.pdf import extract_pdf_references
+from arxref.resolve import resolve_reference
+from arxref.source import extract_source_references, unpack_eprint
+from arxref.store.catalog import SqlCatalog, load_catalog
+from arxref.store.engine import make_engine, upgrade_schema
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+from tests.servers import start_postgres  # noqa: E402 (the repository root is put on the path above)
+
+CACHE = Path(tempfile.gettempdir()) / "arxref-bench-resolve"
+Entry = tuple[ParsedReference, str]
+# Generated ids: months of these years, numbers above any real monthly count.
+GENERATED_YEARS = range(2010, 2027)
+GENERATED_FIRST_NUMBER = 40000
+
+
+def generate_catalog(real_file: Path, rows: int, seed: int = 7) -> Path:
+    """The real records plus generated ones up to `rows`, as snapshot JSON lines (cached)."""
+    path = CACHE / f"catalog-{rows}-{seed}.jsonl.gz"
+    if path.is_file():
+        return path
+    CACHE.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(seed)
+    with gzip.open(real_file, "rt", encoding="utf-8") as handle:
+        real = [json.loads(line) for line in handle]
+    titles = [r["title"].split() for r in real if r.get("title") and len(r["title"].split()) >= 3]
+    real_norms = {normalize_title(r.get("title")) for r in real}
+    names = [n.strip() for r in real for n in (r.get("authors") or "").replace(" and ", ",").split(",")]
+    names = [n for n in names if "et al" not in n and len(n.split()) >= 2]
+    years = [int(r["update_date"][:4]) for r in real if r.get("update_date")] or [2020]
+    taken = {r["id"] for r in real}
+    numbers: dict[str, int] = {}
+    tmp = path.with_suffix(".tmp")
+    with gzip.open(tmp, "wt", encoding="utf-8", compresslevel=1) as out:
+        for r in real:
+            out.write(json.dumps(r) + "\n")
+        made = len(real)
+        while made < rows:
+            a, b = rng.choice(titles), rng.choice(titles)
+            title = " ".join(a[: rng.randint(1, len(a) - 1)] + b[rng.randint(1, len(b) - 1) :])
+            if normalize_title(title) in real_norms:
+                continue
+            year = min(max(rng.choice(years), GENERATED_YEARS[0]), GENERATED_YEARS[-1])
+            month = f"{year % 100:02d}{rng.randint(1, 12):02d}"
+            numbers[month] = numbers.get(month, GENERATED_FIRST_NUMBER) + 1
+            arxiv_id = f"{month}.{numbers[month]:05d}"
+            if arxiv_id in taken:
+                continue
+            authors = ", ".join(rng.sample(names, rng.randint(1, 5)))
+            record = {"id": arxiv_id, "title": title, "authors": authors, "update_date": f"{year}-06-01"}
+            out.write(json.dumps(record) + "\n")
+            made += 1
+    tmp.rename(path)
+    return path
+
+
+def corpus_entries(corpus: Path) -> dict[str, list[Entry]]:
+    """(parsed, raw) of every corpus entry: PDF path and source path, with ids and with them hidden."""
+    path = CACHE / "entries.pkl"
+    if path.is_file():
+        return pickle.loads(path.read_bytes())
+    out: dict[str, list[Entry]] = {"pdf": [], "pdf hidden": [], "source": [], "source hidden": []}
+    for folder in sorted(p for p in corpus.iterdir() if p.is_dir()):
+        extractions = []
+        if (folder / "paper.pdf").is_file():
+            extractions.append(("pdf", extract_pdf_references((folder / "paper.pdf").read_bytes())))
+        eprint = corpus_eprint(folder)
+        if eprint is not None:
+            extractions.append(("source", extract_source_references(unpack_eprint(eprint))))
+        for name, extraction in extractions:
+            shown = extraction.references
+            for key, refs in ((name, shown), (f"{name} hidden", [hide_arxiv_ids(r) for r in shown])):
+                out[key] += [(parse_reference(r.raw, stated=r.fields), r.raw) for r in refs]
+    CACHE.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(pickle.dumps(out))
+    return out
+
+
+def answers(entries: list[Entry], catalog: CatalogLookup) -> list[tuple]:
+    """What each entry resolves to: status, resolver source, cited id."""
+    out = []
+    for parsed, raw in entries:
+        r = resolve_reference(parsed, raw, catalog)
+        out.append((r.status, r.resolver_source, r.cited_arxiv_id))
+    return out
+
+
+def timed(
+    entries: list[Entry], catalog: CatalogLookup, server_cpu: Callable[[], float], rounds: int
+) -> float:
+    """Best CPU seconds (this process plus the database server's) to resolve the entries once."""
+    best = float("inf")
+    for _ in range(rounds):
+        cpu, server = time.process_time(), server_cpu()
+        for parsed, raw in entries:
+            resolve_reference(parsed, raw, catalog)
+        best = min(best, time.process_time() - cpu + server_cpu() - server)
+    return best
+
+
+def backend_cpu(conn: sa.Connection) -> Callable[[], float]:
+    """CPU seconds used so far by the PostgreSQL process serving `conn` (0 on SQLite: in-process)."""
+    if conn.dialect.name != "postgresql":
+        return lambda: 0.0
+    pid = conn.execute(sa.text("SELECT pg_backend_pid()")).scalar_one()
+    ticks = os.sysconf("SC_CLK_TCK")
+
+    def read() -> float:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / ticks
+
+    return read
+
+
+def disk_size(engine: sa.Engine, sqlite_file: Path | None) -> int:
+    """Bytes the database takes on disk."""
+    if sqlite_file is not None:
+        return sum(p.stat().st_size for p in sqlite_file.parent.glob(sqlite_file.name + "*"))
+    with engine.connect() as conn:
+        return conn.execute(sa.text("SELECT pg_database_size(current_database())")).scalar_one()
+
+
+def run_backend(
+    name: str,
+    url: str,
+    catalog_file: Path,
+    entries: dict,
+    expected: dict,
+    rounds: int,
+    sqlite_file: Path | None,
+) -> list[str]:
+    """Load the catalog into one backend and resolve every group of entries: the table's rows."""
+    engine = make_engine(url)
+    upgrade_schema(engine)
+    wall, cpu = time.perf_counter(), time.process_time()
+    rows = load_catalog(engine, read_catalog_file(catalog_file))
+    load_wall, load_cpu = time.perf_counter() - wall, time.process_time() - cpu
+    size = disk_size(engine, sqlite_file)
+    print(f"{name}: {rows} rows loaded in {load_wall:.0f} s ({load_cpu:.0f} s CPU here), {size >> 20} MiB")
+    lines = []
+    with engine.connect() as conn:
+        catalog, server = SqlCatalog(conn), backend_cpu(conn)
+        for group, group_entries in entries.items():
+            got = answers(group_entries, catalog)  # also warms the caches
+            differ = sum(1 for a, b in zip(got, expected[group], strict=True) if a != b)
+            seconds = timed(group_entries, catalog, server, rounds)
+            rate = len(group_entries) / seconds
+            lines.append(
+                f"{name:<10} {rows:>9} {load_wall:>7.0f} {size / 2**20:>8.0f} {group:<14} "
+                f"{len(group_entries):>6} {rate:>9.0f} {differ:>7}"
+            )
+            print(lines[-1], flush=True)
+    engine.dispose()
+    return lines
+
+
+def main() -> None:
+    """Print load time, size and references per CPU second per backend, and answer differences."""
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--rows", type=int, default=1_000_000)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--corpus", type=Path, default=REPO.parent / "shared" / "corpus")
+    ap.add_argument("--catalog", type=Path, default=REPO.parent / "shared/catalog/arxiv-catalog.jsonl.gz")
+    ap.add_argument("--backends", default="sqlite,postgresql")
+    ap.add_argument("--max-entries", type=int, default=0, help="every k-th entry so that at most N per group")
+    a = ap.parse_args()
+    started = time.perf_counter()
+    catalog_file = generate_catalog(a.catalog, a.rows)
+    entries = corpus_entries(a.corpus)
+    if a.max_entries:
+        entries = {g: e[:: max(1, -(-len(e) // a.max_entries))] for g, e in entries.items()}
+    small = MemoryCatalog(read_catalog_file(a.catalog))
+    expected = {group: answers(group_entries, small) for group, group_entries in entries.items()}
+    print(f"catalog {catalog_file} ready, {sum(map(len, entries.values()))} entries, "
+          f"{time.perf_counter() - started:.0f} s")
+    header = (
+        f"{'backend':<10} {'rows':>9} {'load s':>7} {'MiB':>8} {'entries':<14} {'n':>6} "
+        f"{'refs/s/cpu':>9} {'differ':>7}"
+    )
+    lines = []
+    with tempfile.TemporaryDirectory(prefix="arxref-bench-") as tmp:
+        if "sqlite" in a.backends:
+            db = Path(tmp) / "catalog.db"
+            lines += run_backend("sqlite", f"sqlite:///{db}", catalog_file, entries, expected, a.rounds, db)
+        if "postgresql" in a.backends:
+            server = start_postgres()
+            try:
+                lines += run_backend(
+                    "postgresql", server.url(), catalog_file, entries, expected, a.rounds, None
+                )
+            finally:
+                server.stop()
+    print()
+    print(header)
+    print("\n".join(lines))
+    print(f"differ: answers (status, source, cited id) unlike those with the {len(small)}-record catalog; "
+          f"total {time.perf_counter() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
