@@ -80,18 +80,19 @@ def list_versions(conn: sa.Connection, state: VersionState | None = None) -> lis
 
 def mark_started(conn: sa.Connection, paper: PaperVersion, stage: Stage) -> None:
     """A stage begins: the attempt is counted before the work, so a crash still counts."""
+    conn.execute(paper_versions.update().where(_is(paper)).values(**_running_values(stage)))
+
+
+def _running_values(stage: Stage) -> dict:
+    """The row's values when a stage starts; a fetch starts a new attempt."""
     now = utcnow()
-    conn.execute(
-        paper_versions.update()
-        .where(_is(paper))
-        .values(
-            state=VersionState.RUNNING,
-            stage=stage,
-            attempts=paper_versions.c.attempts + (1 if stage == Stage.FETCH else 0),
-            started_at=now,
-            updated_at=now,
-        )
-    )
+    return {
+        "state": VersionState.RUNNING,
+        "stage": stage,
+        "attempts": paper_versions.c.attempts + (1 if stage == Stage.FETCH else 0),
+        "started_at": now,
+        "updated_at": now,
+    }
 
 
 def mark_stage(conn: sa.Connection, paper: PaperVersion, stage: Stage) -> None:
@@ -192,19 +193,7 @@ def claim_version(conn: sa.Connection, paper: PaperVersion, stage: Stage) -> Ver
         return None
     same = _stage_group(Stage(row.stage) if row.stage else None) == _stage_group(stage)
     runs = row.task_runs + 1 if same and row.state == VersionState.RUNNING else 1
-    now = utcnow()
-    conn.execute(
-        paper_versions.update()
-        .where(_is(paper))
-        .values(
-            state=VersionState.RUNNING,
-            stage=stage,
-            task_runs=runs,
-            attempts=paper_versions.c.attempts + (1 if stage == Stage.FETCH else 0),
-            started_at=now,
-            updated_at=now,
-        )
-    )
+    conn.execute(paper_versions.update().where(_is(paper)).values(task_runs=runs, **_running_values(stage)))
     return get_version(conn, paper)
 
 
