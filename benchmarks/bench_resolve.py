@@ -49,8 +49,8 @@ from tests.servers import start_postgres  # noqa: E402 (the repository root is p
 
 CACHE = Path(tempfile.gettempdir()) / "arxref-bench-resolve"
 Entry = tuple[ParsedReference, str]
-# Generated ids: months of these years, numbers above any real monthly count.
-GENERATED_YEARS = range(2010, 2027)
+# Generated ids: new-style five-digit numbers (valid from 2015 on), above any real monthly count.
+GENERATED_YEARS = range(2015, 2027)
 GENERATED_FIRST_NUMBER = 40000
 
 
