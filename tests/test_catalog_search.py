@@ -1,7 +1,8 @@
 """The catalog's search index follows the rows: a record re-loaded with a new title is found by it alone.
 
-SQLite keeps the FTS5 table and the word counts by triggers, PostgreSQL its trigram index;
-a reload (or harvest) that changes a title must leave no trace of the old words.
+Triggers keep the word -> id postings and the word counts (migration 0005): row triggers on
+SQLite, statement triggers on PostgreSQL; a reload (or harvest) that changes a title must leave
+no trace of the old words, and the counts must stay those of the postings.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ OLD = CatalogRecord("2001.00001", "Quasicrystalline tilings of hyperbolic manifo
 NEW = CatalogRecord("2001.00001", "Ornithopter aerodynamics with flapping membranes", "Ada Lovelace")
 OTHER = CatalogRecord("2001.00002", "Hyperbolic manifolds and their volumes", "Alan Turing")
 WORD_COUNTS = "SELECT term, doc FROM arxiv_catalog_words WHERE doc > 0"
+POSTING_COUNTS = "SELECT term, count(*) FROM arxiv_catalog_postings GROUP BY term"
 
 
 def _found(catalog: SqlCatalog, text: str) -> list[str]:
@@ -37,15 +39,17 @@ def test_search_follows_a_changed_title(database_url: str) -> None:
             assert OLD.arxiv_id not in _found(catalog, "quasicrystalline tilings of hyperbolic manifolds")
             assert _found(catalog, "hyperbolic manifolds and their volumes")[0] == OTHER.arxiv_id
             assert catalog.by_title("quasicrystalline tilings of hyperbolic manifolds") == []
-            if conn.dialect.name == "sqlite":
-                counts = {t: n for t, n in conn.execute(sa.text(WORD_COUNTS))}
-                fts = {t: n for t, n in conn.execute(sa.text("SELECT term, doc FROM arxiv_catalog_terms"))}
-                assert counts == fts
-                assert counts["hyperbolic"] == 1
-                assert "quasicrystalline" not in counts
+            counts = {t: n for t, n in conn.execute(sa.text(WORD_COUNTS))}
+            assert counts == {t: n for t, n in conn.execute(sa.text(POSTING_COUNTS))}
+            assert counts["hyperbolic"] == 1
+            assert counts["ornithopter"] == 1
+            assert "quasicrystalline" not in counts
         with engine.begin() as conn:
             conn.execute(sa.text("DELETE FROM arxiv_catalog WHERE arxiv_id = :id"), {"id": OTHER.arxiv_id})
         with engine.connect() as conn:
             assert _found(SqlCatalog(conn), "hyperbolic manifolds and their volumes") == []
+            counts = {t: n for t, n in conn.execute(sa.text(WORD_COUNTS))}
+            assert counts == {t: n for t, n in conn.execute(sa.text(POSTING_COUNTS))}
+            assert "volumes" not in counts
     finally:
         engine.dispose()

@@ -13,12 +13,12 @@ import json
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from arxref.ids import normalize_doi, parse_arxiv_id
 
@@ -100,6 +100,21 @@ class CatalogLookup(Protocol):
 
     def search(self, text_norm: str, limit: int) -> list[CatalogRecord]:
         """Records whose titles share the most rare words with `text_norm` (a title or an entry)."""
+        ...
+
+
+@runtime_checkable
+class BatchLookup(CatalogLookup, Protocol):
+    """A catalog that answers many lookups in one query each (SQL): one round of queries per paper."""
+
+    def by_ids(self, arxiv_ids: Sequence[str]) -> dict[str, CatalogRecord]: ...
+
+    def by_titles(self, titles_norm: Sequence[str]) -> dict[str, list[CatalogRecord]]: ...
+
+    def by_dois(self, dois: Sequence[str]) -> dict[str, list[CatalogRecord]]: ...
+
+    def search_many(self, texts_norm: Sequence[str], limit: int) -> list[list[CatalogRecord]]:
+        """`search` of each text, in order."""
         ...
 
 

@@ -24,7 +24,7 @@ from arxref.errors import ArxrefError, NotFound
 from arxref.extract import SOURCE_UNUSABLE, extract_references
 from arxref.fetch import Fetcher, make_fetcher
 from arxref.parse import parse_reference
-from arxref.resolve import resolve_reference
+from arxref.resolve import resolve_references
 from arxref.settings import Settings
 from arxref.source import detect_kind
 from arxref.store import versions
@@ -87,14 +87,17 @@ def extract_stage(
 
 
 def resolve_extraction(extraction: Extraction, catalog: CatalogLookup) -> list[ResolvedReference]:
-    """Parse and resolve every entry; the fields the source states win over parsed ones."""
-    resolved = []
-    for raw in extraction.references:
-        parsed = parse_reference(raw.raw, stated=raw.fields)
-        resolved.append(
-            ResolvedReference(raw=raw, parsed=parsed, resolution=resolve_reference(parsed, raw.raw, catalog))
-        )
-    return resolved
+    """Parse and resolve every entry; the fields the source states win over parsed ones.
+
+    The paper's entries are resolved together: a SQL catalog is asked once per kind of lookup.
+    """
+    parsed = [parse_reference(raw.raw, stated=raw.fields) for raw in extraction.references]
+    entries = [(p, raw.raw) for p, raw in zip(parsed, extraction.references, strict=True)]
+    resolutions = resolve_references(entries, catalog)
+    return [
+        ResolvedReference(raw=raw, parsed=p, resolution=resolution)
+        for raw, p, resolution in zip(extraction.references, parsed, resolutions, strict=True)
+    ]
 
 
 def process_version(

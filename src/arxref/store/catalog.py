@@ -1,16 +1,16 @@
 """The `arxiv_catalog` table: loading snapshot records and looking them up.
 
-Candidate search (`SqlCatalog.search`) uses the index of migration 0003: on SQLite
-the FTS5 table with the same rarest-words rule as `MemoryCatalog` (so both give the
-same candidates), in one statement that picks the words by the counts of migration
-0004, counts the picked words each title holds and returns the best records whole;
-on PostgreSQL the pg_trgm index, best trigram similarity first.
+Candidate search (`SqlCatalog.search_many`) follows `MemoryCatalog.search` exactly, on
+both backends: the word counts (migrations 0004/0005) pick each query's rarest words in
+Python (`pick_terms`), one statement ranks the titles of every query of a paper by the
+picked words they hold (the word -> id B-tree of 0005, read index-only), one more reads
+the chosen records.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict
 from itertools import islice
 
@@ -18,47 +18,36 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
 from arxref.catalog import (
-    POSTINGS_BUDGET,
-    SEARCH_TERMS,
     CatalogRecord,
     first_author_surname,
     normalize_title,
+    pick_terms,
     search_terms,
 )
-from arxref.store.tables import arxiv_catalog
+from arxref.store.tables import arxiv_catalog, arxiv_catalog_words
 
 BATCH_SIZE = 2000
-# pg_trgm: a title of 80 characters must share this much of its trigrams with the query; a longer
-# query (an entry's whole text) holds the title as a smaller part, so the bar falls in proportion.
-TRIGRAM_SIMILARITY = 0.45
-TRIGRAM_REFERENCE_CHARS = 80
+# Values per IN (...) list: SQLite binds at most 32,766 parameters per statement.
+IN_CHUNK = 5000
 
-_RECORD_COLUMNS = (
-    "c.arxiv_id, c.title, c.authors, c.doi, c.journal_ref, c.categories, c.latest_version, c.year, "
-    "c.update_date"
-)
-# `pick_terms` and `rank_candidates` in SQL: the rarest words (running total of their counts within
-# the budget, at most SEARCH_TERMS of them), each matched as an FTS5 phrase, titles ranked by how
-# many picked words they hold, then by id. Words are [0-9a-z]+, so quoting them is safe.
-_FTS_SEARCH = sa.text(
-    f"""
-    WITH counted AS (
-        SELECT term, row_number() OVER (ORDER BY doc, term) AS k,
-               sum(doc) OVER (ORDER BY doc, term ROWS UNBOUNDED PRECEDING) AS running
-        FROM arxiv_catalog_words WHERE term IN (SELECT value FROM json_each(:terms)) AND doc > 0
-    ),
-    picked AS (SELECT term FROM counted WHERE k <= :max_terms AND running <= :budget),
+# The picked words of each query (k, term), matched against the postings, titles ranked per query by
+# how many picked words they hold, then by id (bytewise on both backends, as Python sorts): `top_hits`.
+_RANK = """
     hits AS (
-        SELECT f.rowid AS rid, count(*) AS n FROM picked JOIN arxiv_catalog_fts AS f
-        ON f.arxiv_catalog_fts MATCH '"' || picked.term || '"' GROUP BY f.rowid
+        SELECT q.k, p.arxiv_id, count(*) AS n FROM q JOIN arxiv_catalog_postings AS p ON p.term = q.term
+        GROUP BY q.k, p.arxiv_id
+    ),
+    ranked AS (
+        SELECT k, arxiv_id, row_number() OVER (PARTITION BY k ORDER BY n DESC, arxiv_id) AS r FROM hits
     )
-    SELECT {_RECORD_COLUMNS} FROM hits JOIN arxiv_catalog AS c ON c.rowid = hits.rid
-    ORDER BY hits.n DESC, c.arxiv_id LIMIT :limit
-    """
+    SELECT k, arxiv_id FROM ranked WHERE r <= :limit ORDER BY k, r
+"""
+_RANK_SQLITE = sa.text(
+    "WITH q(k, term) AS (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') "
+    "FROM json_each(:pairs)), " + _RANK
 )
-_TRGM_MATCH = sa.text(
-    "SELECT arxiv_id FROM arxiv_catalog WHERE title_norm % :query "
-    "ORDER BY similarity(title_norm, :query) DESC, arxiv_id LIMIT :limit"
+_RANK_POSTGRES = sa.text(
+    "WITH q(k, term) AS (SELECT * FROM unnest(CAST(:ks AS integer[]), CAST(:terms AS text[]))), " + _RANK
 )
 _STATE_READ = sa.text("SELECT value FROM catalog_state WHERE key = :key")
 _STATE_WRITE = sa.text(
@@ -114,49 +103,75 @@ class SqlCatalog:
         self._conn = conn
 
     def by_id(self, arxiv_id: str) -> CatalogRecord | None:
-        row = self._conn.execute(sa.select(arxiv_catalog).where(arxiv_catalog.c.arxiv_id == arxiv_id)).first()
-        return _record(row) if row is not None else None
+        return self.by_ids([arxiv_id]).get(arxiv_id)
 
     def by_title(self, title_norm: str) -> list[CatalogRecord]:
-        if not title_norm:
-            return []
-        rows = self._conn.execute(sa.select(arxiv_catalog).where(arxiv_catalog.c.title_norm == title_norm))
-        return [_record(row) for row in rows]
+        return self.by_titles([title_norm]).get(title_norm, []) if title_norm else []
 
     def by_doi(self, doi: str) -> list[CatalogRecord]:
-        rows = self._conn.execute(sa.select(arxiv_catalog).where(arxiv_catalog.c.doi == doi.lower()))
-        return [_record(row) for row in rows]
+        return self.by_dois([doi]).get(doi.lower(), [])
 
     def search(self, text_norm: str, limit: int) -> list[CatalogRecord]:
-        if self._conn.dialect.name != "postgresql":
-            return self._search_fts(text_norm, limit)
-        ids = self._search_trigrams(text_norm, limit)
-        if not ids:
-            return []
-        rows = self._conn.execute(sa.select(arxiv_catalog).where(arxiv_catalog.c.arxiv_id.in_(ids)))
-        by_id = {row.arxiv_id: _record(row) for row in rows}
-        return [by_id[aid] for aid in ids if aid in by_id]
+        return self.search_many([text_norm], limit)[0]
 
-    def _search_fts(self, text_norm: str, limit: int) -> list[CatalogRecord]:
-        terms = search_terms(text_norm)
-        if not terms:
-            return []
-        params = {
-            "terms": json.dumps(terms),
-            "max_terms": SEARCH_TERMS,
-            "budget": POSTINGS_BUDGET,
-            "limit": limit,
-        }
-        return [_record(row) for row in self._conn.execute(_FTS_SEARCH, params)]
+    def by_ids(self, arxiv_ids: Sequence[str]) -> dict[str, CatalogRecord]:
+        """The records of these ids, by id (absent ids left out)."""
+        return {row.arxiv_id: _record(row) for row in self._rows(arxiv_catalog.c.arxiv_id, set(arxiv_ids))}
 
-    def _search_trigrams(self, text_norm: str, limit: int) -> list[str]:
-        if not text_norm:
-            return []
-        bar = TRIGRAM_SIMILARITY * min(1.0, TRIGRAM_REFERENCE_CHARS / len(text_norm))
-        self._conn.execute(
-            sa.text("SELECT set_config('pg_trgm.similarity_threshold', :bar, false)"), {"bar": str(bar)}
-        )
-        return list(self._conn.execute(_TRGM_MATCH, {"query": text_norm, "limit": limit}).scalars())
+    def by_titles(self, titles_norm: Sequence[str]) -> dict[str, list[CatalogRecord]]:
+        """The records of each of these normalized titles."""
+        found: dict[str, list[CatalogRecord]] = {}
+        for row in self._rows(arxiv_catalog.c.title_norm, {t for t in titles_norm if t}):
+            found.setdefault(row.title_norm, []).append(_record(row))
+        return found
+
+    def by_dois(self, dois: Sequence[str]) -> dict[str, list[CatalogRecord]]:
+        """The records of each of these DOIs (lower-cased, as stored)."""
+        found: dict[str, list[CatalogRecord]] = {}
+        for row in self._rows(arxiv_catalog.c.doi, {d.lower() for d in dois}):
+            found.setdefault(row.doi, []).append(_record(row))
+        return found
+
+    def search_many(self, texts_norm: Sequence[str], limit: int) -> list[list[CatalogRecord]]:
+        """`MemoryCatalog.search` of every text: three statements whatever the number of texts."""
+        terms = [search_terms(text) for text in texts_norm]
+        counts = self._word_counts({t for ts in terms for t in ts})
+        picked = [pick_terms({t: counts.get(t, 0) for t in ts}) for ts in terms]
+        ranked = self._rank([(k, t) for k, ts in enumerate(picked) for t in ts], limit)
+        records = self.by_ids([aid for ids in ranked.values() for aid in ids])
+        return [[records[aid] for aid in ranked.get(k, []) if aid in records] for k in range(len(texts_norm))]
+
+    def _word_counts(self, terms: set[str]) -> dict[str, int]:
+        words = arxiv_catalog_words
+        counts: dict[str, int] = {}
+        for chunk in _chunks(sorted(terms)):
+            query = sa.select(words.c.term, words.c.doc).where(words.c.term.in_(chunk))
+            counts.update((t, n) for t, n in self._conn.execute(query))
+        return counts
+
+    def _rank(self, pairs: list[tuple[int, str]], limit: int) -> dict[int, list[str]]:
+        if not pairs:
+            return {}
+        if self._conn.dialect.name == "postgresql":
+            ks, terms = zip(*pairs, strict=True)
+            params = {"ks": list(ks), "terms": list(terms), "limit": limit}
+            result = self._conn.execute(_RANK_POSTGRES, params)
+        else:
+            result = self._conn.execute(_RANK_SQLITE, {"pairs": json.dumps(pairs), "limit": limit})
+        ranked: dict[int, list[str]] = {}
+        for k, arxiv_id in result:
+            ranked.setdefault(int(k), []).append(arxiv_id)
+        return ranked
+
+    def _rows(self, column: sa.Column, values: set[str]) -> list[sa.Row]:
+        found: list[sa.Row] = []
+        for chunk in _chunks(sorted(values)):
+            found += self._conn.execute(sa.select(arxiv_catalog).where(column.in_(chunk))).all()
+        return found
+
+
+def _chunks(values: list[str]) -> list[list[str]]:
+    return [values[i : i + IN_CHUNK] for i in range(0, len(values), IN_CHUNK)]
 
 
 def _row(record: CatalogRecord) -> dict:

@@ -119,3 +119,19 @@ arxiv_catalog = sa.Table(
     sa.Index("ix_arxiv_catalog_title_norm", "title_norm"),
     sa.Index("ix_arxiv_catalog_doi", "doi"),
 )
+
+# Migration 0005: one row per distinct word of a title, the search's index (an index-only scan per word).
+arxiv_catalog_postings = sa.Table(
+    "arxiv_catalog_postings",
+    metadata,
+    sa.Column("term", sa.Text, primary_key=True),
+    sa.Column("arxiv_id", sa.String(64), primary_key=True),
+)
+
+# Migrations 0004 (SQLite) and 0005 (PostgreSQL): how many titles hold each word, kept by triggers.
+arxiv_catalog_words = sa.Table(
+    "arxiv_catalog_words",
+    metadata,
+    sa.Column("term", sa.Text, primary_key=True),
+    sa.Column("doc", sa.Integer, nullable=False),
+)

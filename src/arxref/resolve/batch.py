@@ -1,0 +1,94 @@
+"""Resolving a paper's entries together: every catalog lookup they need asked first, a few queries in all.
+
+`resolve_reference` asks the catalog up to six questions per entry; over SQL each is a
+statement (a round trip on PostgreSQL). `resolve_references` asks them for all entries of a
+paper at once through `BatchLookup`, then resolves each entry against the answers held in
+memory (`Prefetched`), so the answers are those of `resolve_reference`, entry by entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from arxref.catalog import BatchLookup, CatalogLookup, CatalogRecord
+from arxref.domain import ParsedReference, Resolution
+from arxref.ids import parse_arxiv_id
+from arxref.resolve.evidence import entry_text, title_variants
+from arxref.resolve.resolver import SEARCH_LIMIT, resolve_reference
+
+Entry = tuple[ParsedReference, str]
+
+
+@dataclass(frozen=True)
+class Prefetched:
+    """Answers fetched ahead for a batch of entries; anything not fetched is asked of the catalog."""
+
+    catalog: CatalogLookup
+    ids: dict[str, CatalogRecord]
+    titles: dict[str, list[CatalogRecord]]
+    dois: dict[str, list[CatalogRecord]]
+    searches: dict[str, list[CatalogRecord]]
+    asked_ids: frozenset[str]
+    asked_titles: frozenset[str]
+    asked_dois: frozenset[str]
+
+    def by_id(self, arxiv_id: str) -> CatalogRecord | None:
+        return self.ids.get(arxiv_id) if arxiv_id in self.asked_ids else self.catalog.by_id(arxiv_id)
+
+    def by_title(self, title_norm: str) -> list[CatalogRecord]:
+        if title_norm in self.asked_titles:
+            return list(self.titles.get(title_norm, ()))
+        return self.catalog.by_title(title_norm)
+
+    def by_doi(self, doi: str) -> list[CatalogRecord]:
+        if doi.lower() in self.asked_dois:
+            return list(self.dois.get(doi.lower(), ()))
+        return self.catalog.by_doi(doi)
+
+    def search(self, text_norm: str, limit: int) -> list[CatalogRecord]:
+        if limit == SEARCH_LIMIT and text_norm in self.searches:
+            return list(self.searches[text_norm])
+        return self.catalog.search(text_norm, limit)
+
+
+def resolve_references(entries: Sequence[Entry], catalog: CatalogLookup) -> list[Resolution]:
+    """`resolve_reference` of each (parsed, raw) entry, with a batch catalog asked once per kind of lookup."""
+    if entries and isinstance(catalog, BatchLookup):
+        catalog = prefetch(entries, catalog)
+    return [resolve_reference(parsed, raw, catalog) for parsed, raw in entries]
+
+
+def prefetch(entries: Sequence[Entry], catalog: BatchLookup) -> Prefetched:
+    """The lookups `resolve_reference` may make for these entries, answered in one query per kind."""
+    ids: set[str] = set()
+    titles: set[str] = set()
+    dois: set[str] = set()
+    texts: set[str] = set()
+    for parsed, raw in entries:
+        if parsed.arxiv_id:
+            number = parse_arxiv_id(parsed.arxiv_id)
+            if number is not None:
+                ids.add(number.number)
+            continue
+        if parsed.doi:
+            dois.add(parsed.doi.lower())
+        variants = title_variants(parsed.title)
+        if variants and variants[0]:
+            titles.update(variants)
+            texts.add(variants[-1])
+        entry_variants = entry_text(raw)
+        if entry_variants and entry_variants[0]:
+            texts.add(entry_variants[-1])
+    ordered = sorted(texts)
+    found = catalog.search_many(ordered, SEARCH_LIMIT)
+    return Prefetched(
+        catalog=catalog,
+        ids=catalog.by_ids(sorted(ids)) if ids else {},
+        titles=catalog.by_titles(sorted(titles)) if titles else {},
+        dois=catalog.by_dois(sorted(dois)) if dois else {},
+        searches=dict(zip(ordered, found, strict=True)),
+        asked_ids=frozenset(ids),
+        asked_titles=frozenset(titles),
+        asked_dois=frozenset(dois),
+    )
