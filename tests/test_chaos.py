@@ -31,7 +31,7 @@ def _done(db: sa.Engine) -> int:
         return versions.count_by_state(conn).get(VersionState.DONE, 0)
 
 
-def _wait_for_done(db: sa.Engine, n: int, timeout: float = 120) -> None:
+def _wait_for_done(db: sa.Engine, n: int, timeout: float = 300) -> None:
     deadline = time.monotonic() + timeout
     while _done(db) < n:
         assert time.monotonic() < deadline, f"fewer than {n} done after {timeout} s"
@@ -65,7 +65,7 @@ def test_killed_worker_and_restarted_redis_lose_nothing_and_double_nothing(
         redis_server.restart()  # the append-only file keeps the queues and the unacked messages
 
         try:
-            rows = wait_until_settled(pool_engine, papers, timeout=240)
+            rows = wait_until_settled(pool_engine, papers, timeout=600)
         except AssertionError as exc:
             raise AssertionError(f"{exc}\n{logs(tmp_path)}") from None
     finally:
