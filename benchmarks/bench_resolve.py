@@ -7,9 +7,11 @@ rows made of real pieces: each title joins the start of one real title to the en
 another (never equal to a real title), authors are real author names drawn at random,
 years follow the real ones, and ids are new-style ids no real record has. So a search
 meets as many look-alike candidates per word as in a large real catalog. The file is
-cached under /tmp. It is loaded into a SQLite file and into a throw-away PostgreSQL
-cluster (as tests/servers.py starts one); then the corpus's PDF-path and source-path
-entries are resolved, with printed ids and with them hidden, on each backend.
+cached under /tmp. It is bulk-loaded (`bulk_load_catalog`: COPY on PostgreSQL, executemany
+in big transactions on SQLite, the search tables kept by the triggers) and analyzed, into a
+SQLite file and into a throw-away PostgreSQL cluster (as tests/servers.py starts one); then
+the corpus's PDF-path and source-path entries are resolved, with printed ids and with them
+hidden, on each backend, one paper at a time (`resolve_references`, as the pipeline does).
 
 CPU time is the per-core figure (time.process_time; on PostgreSQL plus the server
 process's own CPU, read from /proc), best of the rounds: the machine is shared.
@@ -38,9 +40,9 @@ from arxref.domain import ParsedReference
 from arxref.evaluate_inputs import corpus_eprint, hide_arxiv_ids
 from arxref.parse import parse_reference
 from arxref.pdf import extract_pdf_references
-from arxref.resolve import resolve_reference
+from arxref.resolve import resolve_references
 from arxref.source import extract_source_references, unpack_eprint
-from arxref.store.catalog import SqlCatalog, load_catalog
+from arxref.store.catalog import SqlCatalog, bulk_load_catalog
 from arxref.store.engine import make_engine, upgrade_schema
 
 REPO = Path(__file__).resolve().parents[1]
@@ -49,6 +51,7 @@ from tests.servers import start_postgres  # noqa: E402 (the repository root is p
 
 CACHE = Path(tempfile.gettempdir()) / "arxref-bench-resolve"
 Entry = tuple[ParsedReference, str]
+Papers = list[list[Entry]]
 # Generated ids: new-style five-digit numbers (valid from 2015 on), above any real monthly count.
 GENERATED_YEARS = range(2015, 2027)
 GENERATED_FIRST_NUMBER = 40000
@@ -94,12 +97,12 @@ def generate_catalog(real_file: Path, rows: int, seed: int = 7) -> Path:
     return path
 
 
-def corpus_entries(corpus: Path) -> dict[str, list[Entry]]:
-    """(parsed, raw) of every corpus entry: PDF path and source path, with ids and with them hidden."""
-    path = CACHE / "entries.pkl"
+def corpus_entries(corpus: Path) -> dict[str, Papers]:
+    """(parsed, raw) of every corpus entry by paper: PDF and source path, with ids and with them hidden."""
+    path = CACHE / "entries-by-paper.pkl"
     if path.is_file():
         return pickle.loads(path.read_bytes())
-    out: dict[str, list[Entry]] = {"pdf": [], "pdf hidden": [], "source": [], "source hidden": []}
+    out: dict[str, Papers] = {"pdf": [], "pdf hidden": [], "source": [], "source hidden": []}
     for folder in sorted(p for p in corpus.iterdir() if p.is_dir()):
         extractions = []
         if (folder / "paper.pdf").is_file():
@@ -110,32 +113,32 @@ def corpus_entries(corpus: Path) -> dict[str, list[Entry]]:
         for name, extraction in extractions:
             shown = extraction.references
             for key, refs in ((name, shown), (f"{name} hidden", [hide_arxiv_ids(r) for r in shown])):
-                out[key] += [(parse_reference(r.raw, stated=r.fields), r.raw) for r in refs]
+                out[key].append([(parse_reference(r.raw, stated=r.fields), r.raw) for r in refs])
     CACHE.mkdir(parents=True, exist_ok=True)
     path.write_bytes(pickle.dumps(out))
     return out
 
 
-def answers(entries: list[Entry], catalog: CatalogLookup) -> list[tuple]:
-    """What each entry resolves to: status, resolver source, cited id."""
+def answers(papers: Papers, catalog: CatalogLookup) -> list[tuple]:
+    """What each entry resolves to: status, resolver source, cited id (and the raw text, to show it)."""
     out = []
-    for parsed, raw in entries:
-        r = resolve_reference(parsed, raw, catalog)
-        out.append((r.status, r.resolver_source, r.cited_arxiv_id))
+    for entries in papers:
+        for (_, raw), r in zip(entries, resolve_references(entries, catalog), strict=True):
+            out.append((r.status, r.resolver_source, r.cited_arxiv_id, raw))
     return out
 
 
 def timed(
-    entries: list[Entry], catalog: CatalogLookup, server_cpu: Callable[[], float], rounds: int
-) -> float:
-    """Best CPU seconds (this process plus the database server's) to resolve the entries once."""
-    best = float("inf")
+    papers: Papers, catalog: CatalogLookup, server_cpu: Callable[[], float], rounds: int
+) -> list[float]:
+    """CPU seconds (this process plus the database server's) to resolve the entries, each round."""
+    seconds = []
     for _ in range(rounds):
         cpu, server = time.process_time(), server_cpu()
-        for parsed, raw in entries:
-            resolve_reference(parsed, raw, catalog)
-        best = min(best, time.process_time() - cpu + server_cpu() - server)
-    return best
+        for entries in papers:
+            resolve_references(entries, catalog)
+        seconds.append(time.process_time() - cpu + server_cpu() - server)
+    return seconds
 
 
 def backend_cpu(conn: sa.Connection) -> Callable[[], float]:
@@ -155,6 +158,8 @@ def backend_cpu(conn: sa.Connection) -> Callable[[], float]:
 def disk_size(engine: sa.Engine, sqlite_file: Path | None) -> int:
     """Bytes the database takes on disk."""
     if sqlite_file is not None:
+        with engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
         return sum(p.stat().st_size for p in sqlite_file.parent.glob(sqlite_file.name + "*"))
     with engine.connect() as conn:
         return conn.execute(sa.text("SELECT pg_database_size(current_database())")).scalar_one()
@@ -173,21 +178,25 @@ def run_backend(
     engine = make_engine(url)
     upgrade_schema(engine)
     wall, cpu = time.perf_counter(), time.process_time()
-    rows = load_catalog(engine, read_catalog_file(catalog_file))
+    rows = bulk_load_catalog(engine, read_catalog_file(catalog_file))
+    with engine.begin() as conn:
+        conn.exec_driver_sql("ANALYZE")
     load_wall, load_cpu = time.perf_counter() - wall, time.process_time() - cpu
     size = disk_size(engine, sqlite_file)
     print(f"{name}: {rows} rows loaded in {load_wall:.0f} s ({load_cpu:.0f} s CPU here), {size >> 20} MiB")
     lines = []
     with engine.connect() as conn:
         catalog, server = SqlCatalog(conn), backend_cpu(conn)
-        for group, group_entries in entries.items():
-            got = answers(group_entries, catalog)  # also warms the caches
-            differ = sum(1 for a, b in zip(got, expected[group], strict=True) if a != b)
-            seconds = timed(group_entries, catalog, server, rounds)
-            rate = len(group_entries) / seconds
+        for group, papers in entries.items():
+            got = answers(papers, catalog)  # also warms the caches
+            differ = [(a, b) for a, b in zip(got, expected[group], strict=True) if a != b]
+            for a, b in differ:
+                print(f"  differs ({group}): {b[:3]} -> {a[:3]}: {a[3][:150]}")
+            n = len(got)
+            rates = sorted(n / s for s in timed(papers, catalog, server, rounds))
             lines.append(
                 f"{name:<10} {rows:>9} {load_wall:>7.0f} {size / 2**20:>8.0f} {group:<14} "
-                f"{len(group_entries):>6} {rate:>9.0f} {differ:>7}"
+                f"{n:>6} {rates[-1]:>9.0f} {' '.join(f'{r:.0f}' for r in rates):>20} {len(differ):>7}"
             )
             print(lines[-1], flush=True)
     engine.dispose()
@@ -202,20 +211,23 @@ def main() -> None:
     ap.add_argument("--corpus", type=Path, default=REPO.parent / "shared" / "corpus")
     ap.add_argument("--catalog", type=Path, default=REPO.parent / "shared/catalog/arxiv-catalog.jsonl.gz")
     ap.add_argument("--backends", default="sqlite,postgresql")
-    ap.add_argument("--max-entries", type=int, default=0, help="every k-th entry so that at most N per group")
+    ap.add_argument("--max-entries", type=int, default=0, help="every k-th paper so that at most N per group")
     a = ap.parse_args()
     started = time.perf_counter()
     catalog_file = generate_catalog(a.catalog, a.rows)
     entries = corpus_entries(a.corpus)
     if a.max_entries:
-        entries = {g: e[:: max(1, -(-len(e) // a.max_entries))] for g, e in entries.items()}
+        entries = {g: p[:: max(1, -(-len(p) // a.max_entries))] for g, p in entries.items()}
     small = MemoryCatalog(read_catalog_file(a.catalog))
-    expected = {group: answers(group_entries, small) for group, group_entries in entries.items()}
-    print(f"catalog {catalog_file} ready, {sum(map(len, entries.values()))} entries, "
+    expected = {group: answers(papers, small) for group, papers in entries.items()}
+    for group, papers in entries.items():
+        rates = sorted(sum(map(len, papers)) / s for s in timed(papers, small, lambda: 0.0, a.rounds))
+        print(f"memory {len(small)} rows, {group}: {' '.join(f'{r:.0f}' for r in rates)} refs/s/cpu")
+    print(f"catalog {catalog_file} ready, {sum(len(e) for p in entries.values() for e in p)} entries, "
           f"{time.perf_counter() - started:.0f} s")
     header = (
         f"{'backend':<10} {'rows':>9} {'load s':>7} {'MiB':>8} {'entries':<14} {'n':>6} "
-        f"{'refs/s/cpu':>9} {'differ':>7}"
+        f"{'refs/s/cpu':>9} {'(each round)':>20} {'differ':>7}"
     )
     lines = []
     with tempfile.TemporaryDirectory(prefix="arxref-bench-") as tmp:

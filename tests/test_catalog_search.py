@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 from arxref.catalog import CatalogRecord
-from arxref.store.catalog import SqlCatalog, load_catalog
+from arxref.store.catalog import SqlCatalog, bulk_load_catalog, load_catalog
 from arxref.store.engine import make_engine, upgrade_schema
 
 OLD = CatalogRecord("2001.00001", "Quasicrystalline tilings of hyperbolic manifolds", "Ada Lovelace")
@@ -51,5 +51,22 @@ def test_search_follows_a_changed_title(database_url: str) -> None:
             counts = {t: n for t, n in conn.execute(sa.text(WORD_COUNTS))}
             assert counts == {t: n for t, n in conn.execute(sa.text(POSTING_COUNTS))}
             assert "volumes" not in counts
+    finally:
+        engine.dispose()
+
+
+def test_bulk_load_keeps_the_search_tables_and_later_upserts_work(database_url: str) -> None:
+    engine = make_engine(database_url)
+    upgrade_schema(engine)
+    try:
+        assert bulk_load_catalog(engine, [OLD, OTHER]) == 2
+        load_catalog(engine, [NEW])
+        with engine.connect() as conn:
+            catalog = SqlCatalog(conn)
+            assert _found(catalog, "ornithopter aerodynamics with flapping membranes") == [NEW.arxiv_id]
+            assert _found(catalog, "hyperbolic manifolds and their volumes") == [OTHER.arxiv_id]
+            counts = {t: n for t, n in conn.execute(sa.text(WORD_COUNTS))}
+            assert counts == {t: n for t, n in conn.execute(sa.text(POSTING_COUNTS))}
+            assert counts["manifolds"] == 1
     finally:
         engine.dispose()

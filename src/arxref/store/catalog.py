@@ -27,14 +27,18 @@ from arxref.catalog import (
 from arxref.store.tables import arxiv_catalog, arxiv_catalog_words
 
 BATCH_SIZE = 2000
+# Rows per COPY statement / SQLite transaction in `bulk_load_catalog`: each fires the statement
+# triggers once on PostgreSQL, and a progress report.
+BULK_SIZE = 100_000
 # Values per IN (...) list: SQLite binds at most 32,766 parameters per statement.
 IN_CHUNK = 5000
 
 # The picked words of each query (k, term), matched against the postings, titles ranked per query by
 # how many picked words they hold, then by id (bytewise on both backends, as Python sorts): `top_hits`.
+# SQLite cannot size json_each and would scan the postings for each pair: CROSS JOIN fixes its order.
 _RANK = """
     hits AS (
-        SELECT q.k, p.arxiv_id, count(*) AS n FROM q JOIN arxiv_catalog_postings AS p ON p.term = q.term
+        SELECT q.k, p.arxiv_id, count(*) AS n FROM q {join} arxiv_catalog_postings AS p ON p.term = q.term
         GROUP BY q.k, p.arxiv_id
     ),
     ranked AS (
@@ -44,10 +48,11 @@ _RANK = """
 """
 _RANK_SQLITE = sa.text(
     "WITH q(k, term) AS (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') "
-    "FROM json_each(:pairs)), " + _RANK
+    "FROM json_each(:pairs)), " + _RANK.format(join="CROSS JOIN")
 )
 _RANK_POSTGRES = sa.text(
-    "WITH q(k, term) AS (SELECT * FROM unnest(CAST(:ks AS integer[]), CAST(:terms AS text[]))), " + _RANK
+    "WITH q(k, term) AS (SELECT * FROM unnest(CAST(:ks AS integer[]), CAST(:terms AS text[]))), "
+    + _RANK.format(join="JOIN")
 )
 _STATE_READ = sa.text("SELECT value FROM catalog_state WHERE key = :key")
 _STATE_WRITE = sa.text(
@@ -78,6 +83,38 @@ def load_catalog(
         total += len(batch)
         if progress is not None:
             progress(total)
+    return total
+
+
+def bulk_load_catalog(
+    engine: sa.Engine, records: Iterable[CatalogRecord], progress: Callable[[int], None] | None = None
+) -> int:
+    """Insert records of ids not yet in the catalog, fast (COPY; plain executemany): a first load.
+
+    The triggers keep the search tables as for `load_catalog`; an id already present, or listed
+    twice, is an integrity error (use `load_catalog` to update).
+    """
+    names = list(_row(CatalogRecord("", None)))  # the columns in the order `_row` gives them
+    columns = ", ".join(names)
+    insert = f"INSERT INTO arxiv_catalog ({columns}) VALUES ({', '.join('?' for _ in names)})"
+    total = 0
+    iterator = iter(records)
+    raw = engine.raw_connection()
+    try:
+        cursor = raw.cursor()
+        while batch := [tuple(row.values()) for row in map(_row, islice(iterator, BULK_SIZE))]:
+            if engine.dialect.name == "postgresql":
+                with cursor.copy(f"COPY arxiv_catalog ({columns}) FROM STDIN") as copy:
+                    for row in batch:
+                        copy.write_row(row)
+            else:
+                cursor.executemany(insert, batch)
+            raw.commit()
+            total += len(batch)
+            if progress is not None:
+                progress(total)
+    finally:
+        raw.close()
     return total
 
 
