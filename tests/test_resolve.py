@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 import sqlalchemy as sa
 
@@ -11,7 +13,8 @@ from arxref.evaluate_inputs import hide_arxiv_ids
 from arxref.evaluate_resolve import HiddenRecordCatalog
 from arxref.parse import parse_reference
 from arxref.resolve import resolve_reference, resolve_references
-from arxref.resolve.evidence import entry_text
+from arxref.resolve.evidence import entry_text, title_containment
+from arxref.resolve.resolver import RAW_CONTAINMENT
 from arxref.store.catalog import SqlCatalog, load_catalog
 from arxref.store.engine import make_engine, upgrade_schema
 from tests.conftest import REPO
@@ -180,3 +183,33 @@ def test_hide_ids_removes_ids_and_arxiv_dois() -> None:
     for gone in ("2104", "1909", "10.48550"):
         assert gone not in hidden.raw
     assert hidden.fields.arxiv_id is None
+
+
+def test_containment_floor_keeps_every_score_at_or_above_it(records: list) -> None:
+    """`partial_floor` only skips titles that cannot reach the floor: near misses included."""
+    rng = random.Random(5)
+    titled = [r for r in records if r.title and len(r.title) > 20]
+    checked = reached = 0
+    for record in rng.sample(titled, 300):
+        title = record.title
+        for _ in range(4):
+            damaged = list(title)
+            for _ in range(rng.randint(0, 6)):
+                i = rng.randrange(len(damaged))
+                if rng.random() < 0.5:
+                    del damaged[i]
+                else:
+                    damaged.insert(i, rng.choice("abc -"))
+            raw = f"A. Author and B. Other. {''.join(damaged)}. In Proceedings of Things, 2020."
+            variants = entry_text(raw)
+            for candidate in (record, rng.choice(titled)):
+                full = title_containment(variants, candidate)
+                floored = title_containment(variants, candidate, RAW_CONTAINMENT)
+                if full[0] >= RAW_CONTAINMENT:
+                    assert floored == full
+                    reached += 1
+                else:
+                    assert floored[0] < RAW_CONTAINMENT
+                checked += 1
+    assert reached > 200  # near misses on both sides of the floor were tried
+    assert checked - reached > 200

@@ -227,16 +227,18 @@ class MemoryCatalog:
             self._by_id[record.arxiv_id] = record
             if record.doi:
                 self._by_doi.setdefault(record.doi, []).append(record)
-        # Built after reading, so that an id listed twice is indexed once, by its last line.
-        self._postings: dict[str, list[str]] = {}
+        # Built after reading, so that an id listed twice is indexed once, by its last line. Postings
+        # hold each record's place in id order: ranking ints is cheaper than ranking id strings.
         for record in self._by_id.values():
             title_norm = normalize_title(record.title)
-            if not title_norm:
-                continue
-            self._titles[record.arxiv_id] = title_norm
-            self._by_title.setdefault(title_norm, []).append(record)
-            for word in set(title_norm.split()):
-                self._postings.setdefault(word, []).append(record.arxiv_id)
+            if title_norm:
+                self._titles[record.arxiv_id] = title_norm
+                self._by_title.setdefault(title_norm, []).append(record)
+        self._in_id_order = [self._by_id[aid] for aid in sorted(self._by_id)]
+        self._postings: dict[str, list[int]] = {}
+        for rank, record in enumerate(self._in_id_order):
+            for word in set(self._titles.get(record.arxiv_id, "").split()):
+                self._postings.setdefault(word, []).append(rank)
 
     def __len__(self) -> int:
         return len(self._by_id)
@@ -252,10 +254,15 @@ class MemoryCatalog:
 
     def search(self, text_norm: str, limit: int) -> list[CatalogRecord]:
         terms = pick_terms({t: len(self._postings.get(t, ())) for t in search_terms(text_norm)})
-        hits: Counter[str] = Counter()
+        hits: Counter[int] = Counter()
         for term in terms:
             hits.update(self._postings[term])
-        return [self._by_id[aid] for aid in top_hits(hits, limit)]
+        # `top_hits` order (most hits, then id) as one int per record: id rank less hits times a
+        # number above every rank.
+        above = len(self._in_id_order)
+        keys = [rank - n * above for rank, n in hits.items()]
+        keys.sort()
+        return [self._in_id_order[key % above] for key in keys[:limit]]
 
 
 def _year_of(number: str, obj: dict) -> int | None:

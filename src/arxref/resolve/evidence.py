@@ -13,14 +13,15 @@ authors, year and numbers (`weigh`), which is where most of the time went.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 
 from arxref.catalog import CatalogRecord, first_author_surname, normalize_names, normalize_title
 from arxref.domain import ParsedReference
-from arxref.ids import find_arxiv_ids, find_dois
+from arxref.ids import IdentifierMatch, find_arxiv_ids, find_dois
 
 # A word broken at a line end and joined back with its hyphen ("natu-ral", "Bridg- ing").
 _SPLIT_WORD_RE = re.compile(r"(?<=[a-z])-\s*(?=[a-z])")
@@ -62,10 +63,13 @@ def title_variants(title: str | None) -> tuple[str, ...]:
     return (plain,) if joined == plain else (plain, joined)
 
 
-def entry_text(raw: str) -> tuple[str, ...]:
-    """The entry's normalized text without identifiers and links, in the variants of `title_variants`."""
+def entry_text(raw: str, arxiv_ids: Sequence[IdentifierMatch] | None = None) -> tuple[str, ...]:
+    """The entry's normalized text without identifiers and links, in the variants of `title_variants`.
+
+    `arxiv_ids` is `find_arxiv_ids(raw)` when the caller has it already (it is most of the cost).
+    """
     text = raw
-    for match in reversed(find_arxiv_ids(text)):
+    for match in reversed(find_arxiv_ids(text) if arxiv_ids is None else arxiv_ids):
         text = text[: match.start] + " " + text[match.end :]
     text = _DOI_RE.sub(" ", _URL_RE.sub(" ", text))
     if find_dois(text):
@@ -73,6 +77,7 @@ def entry_text(raw: str) -> tuple[str, ...]:
     return title_variants(text)
 
 
+@lru_cache(maxsize=1 << 12)
 def first_surname(name: str) -> str:
     """The normalized surname of one author as an entry prints it ("Vaswani, A.", "A. Vaswani")."""
     name = _ET_AL_RE.sub("", name)
@@ -92,14 +97,25 @@ def author_agreement(
         return None
     ours = first_surname(parsed.authors[0]) if parsed.authors else ""
     if ours:
-        return ours == theirs or ours in normalize_names(record.authors.split(",")[0]).split()
+        return ours == theirs or ours in _first_author_words(record.authors)
     # No author parsed: the record's first author named anywhere in the entry is all we can check.
     return True if theirs in words else None
 
 
+@lru_cache(maxsize=1 << 16)
+def _first_author_words(authors: str) -> tuple[str, ...]:
+    """The normalized words of the first comma-separated name of an arXiv `authors` string."""
+    return tuple(normalize_names(authors.split(",")[0]).split())
+
+
 def numbers_agree(ours: str, theirs: str) -> bool:
     """Whether two titles carry the same words with digits: `Qwen3` is not `Qwen2.5`, `SLAM2` not `SLAM`."""
-    return {w for w in ours.split() if not w.isalpha()} == {w for w in theirs.split() if not w.isalpha()}
+    return _number_words(ours) == _number_words(theirs)
+
+
+@lru_cache(maxsize=1 << 16)
+def _number_words(text: str) -> frozenset[str]:
+    return frozenset(w for w in text.split() if not w.isalpha())
 
 
 def year_agreement(year: int | None, record: CatalogRecord) -> bool | None:
@@ -109,26 +125,41 @@ def year_agreement(year: int | None, record: CatalogRecord) -> bool | None:
     return -YEARS_BEFORE_ID <= year - record.year <= YEARS_AFTER_ID
 
 
+@lru_cache(maxsize=1 << 16)
+def title_length(title: str | None) -> int:
+    """The number of words of a record's normalized title (asked of every candidate, once a title)."""
+    return len(normalize_title(title).split())
+
+
 def title_similarity(variants: tuple[str, ...], record: CatalogRecord) -> tuple[float, str]:
     """rapidfuzz ratio (0-100) of the entry's title against the record's, and the best variant."""
     target = normalize_title(record.title)
     if not target or not variants:
         return 0.0, ""
+    if len(variants) == 1:
+        return fuzz.ratio(variants[0], target), variants[0]
     return max((fuzz.ratio(v, target), v) for v in variants)
 
 
-def title_containment(entry_variants: tuple[str, ...], record: CatalogRecord) -> tuple[float, str]:
+def title_containment(
+    entry_variants: tuple[str, ...], record: CatalogRecord, floor: float = 0.0
+) -> tuple[float, str]:
     """How well the record's title is found in the entry's text, whole words only, and the words found.
 
     The aligned stretch of the entry is widened to word boundaries before scoring, so a title
-    never matches inside a longer word (`DRACo-SLAM` inside `DRACo-SLAM2`).
+    never matches inside a longer word (`DRACo-SLAM` inside `DRACo-SLAM2`). With a `floor`, a
+    title that cannot score that much is not aligned in full (`partial_floor`) and may score 0:
+    every score at or above the floor is the one given without it.
     """
-    target = normalize_title(record.title)
+    return _containment(entry_variants, normalize_title(record.title), partial_floor(floor))
+
+
+def _containment(entry_variants: tuple[str, ...], target: str, cutoff: float) -> tuple[float, str]:
     best = (0.0, "")
     for text in entry_variants:
         if not target or len(text) < len(target):
             continue
-        aligned = fuzz.partial_ratio_alignment(target, text)
+        aligned = fuzz.partial_ratio_alignment(target, text, score_cutoff=cutoff)
         if aligned is None:
             continue
         start = text.rfind(" ", 0, aligned.dest_start) + 1
@@ -136,6 +167,22 @@ def title_containment(entry_variants: tuple[str, ...], record: CatalogRecord) ->
         window = text[start : end if end >= 0 else len(text)]
         best = max(best, (fuzz.ratio(target, window), window))
     return best
+
+
+def partial_floor(floor: float) -> float:
+    """The partial ratio below which no stretch of the entry, widened or not, can reach `floor` (0-100).
+
+    The stretch scored by `title_containment` (any substring w of the text) against a title of n
+    characters: if w is shorter than n, the n-character window around it keeps its matches, so
+    partial >= r / (2 - r) for a ratio r; if w is longer and its matches span s > n characters, an
+    n-character window inside them loses at most s - n, so partial >= 3 - 2 / r (the lower of the
+    two, less a margin for rounding). rapidfuzz's score_cutoff then skips most of the alignment
+    work, and returns the same alignment for every partial ratio above the cutoff.
+    """
+    r = floor / 100.0
+    if r <= 2.0 / 3.0:
+        return 0.0
+    return max(0.0, 100.0 * min(3.0 - 2.0 / r, r / (2.0 - r)) - 0.5)
 
 
 def entry_words(entry_variants: tuple[str, ...]) -> frozenset[str]:
@@ -148,9 +195,13 @@ def score_titles(variants: tuple[str, ...], records: Iterable[CatalogRecord]) ->
     return [Scored(r, *title_similarity(variants, r)) for r in records]
 
 
-def score_containment(entry_variants: tuple[str, ...], records: Iterable[CatalogRecord]) -> list[Scored]:
-    """Each record's title containment in the entry's text (`title_containment`), not yet weighed."""
-    return [Scored(r, *title_containment(entry_variants, r)) for r in records]
+def score_containment(
+    entry_variants: tuple[str, ...], records: Iterable[CatalogRecord], floor: float = 0.0
+) -> list[Scored]:
+    """The records whose title containment in the entry's text (`title_containment`) reaches `floor`."""
+    cutoff = partial_floor(floor)
+    scored = (Scored(r, *_containment(entry_variants, normalize_title(r.title), cutoff)) for r in records)
+    return [s for s in scored if s.title >= floor]
 
 
 def weigh(parsed: ParsedReference, words: frozenset[str], scored: Scored) -> Evidence:

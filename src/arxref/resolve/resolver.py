@@ -32,6 +32,7 @@ from arxref.resolve.evidence import (
     score_containment,
     score_titles,
     title_containment,
+    title_length,
     title_similarity,
     title_variants,
     weigh,
@@ -57,7 +58,10 @@ RAW_MIN_WORDS = 5
 # A record without authors (partial catalog records) can only be matched on a title this long
 # (leave-one-out with no author to check, titles of 10+ words: 2 false matches in 3,058 at 95).
 RAW_UNSIGNED_MIN_WORDS = 10
-# How many candidates the index hands back per search, and how many are kept on the link row.
+# How many candidates the index hands back per search, and how many are kept on the link row: the
+# best KEPT_CANDIDATES by score (ties included, then cut) of those considered. Records found by the
+# title are all considered; records found in the raw text only when their containment reaches
+# RAW_CONTAINMENT (the others could never be chosen, and are not aligned in full: `partial_floor`).
 SEARCH_LIMIT = 20
 KEPT_CANDIDATES = 5
 
@@ -66,11 +70,12 @@ def resolve_reference(parsed: ParsedReference, raw: str, catalog: CatalogLookup)
     """The (status, resolver_source) of one entry, with the cited id, score and candidates."""
     if parsed.arxiv_id:
         return _by_printed_id(parsed, raw, catalog)
-    if any(not m.valid for m in find_arxiv_ids(raw)):
+    arxiv_ids = find_arxiv_ids(raw)
+    if any(not m.valid for m in arxiv_ids):
         return Resolution(
             ResolutionStatus.MALFORMED_IDENTIFIER, ResolverSource.ARXIV_ID, cited_doi=parsed.doi
         )
-    entry_variants = entry_text(raw)
+    entry_variants = entry_text(raw, arxiv_ids)
     found = _by_doi(parsed, entry_variants, catalog)
     if found is not None:
         return found
@@ -79,7 +84,9 @@ def resolve_reference(parsed: ParsedReference, raw: str, catalog: CatalogLookup)
     found = _by_title(parsed, words, titled)
     if found is not None:
         return found
-    fallback = raw_scored(entry_variants, catalog)
+    # Only a record found RAW_CONTAINMENT well can be chosen from the raw text, so only those are
+    # scored in full (a quarter of the time went to aligning the others) and listed as candidates.
+    fallback = raw_scored(entry_variants, catalog, RAW_CONTAINMENT)
     found = _by_raw_text(parsed, words, fallback)
     if found is not None:
         return found
@@ -154,13 +161,13 @@ def title_scored(parsed: ParsedReference, catalog: CatalogLookup) -> list[Scored
     return score_titles(variants, records.values())
 
 
-def raw_scored(entry_variants: tuple[str, ...], catalog: CatalogLookup) -> list[Scored]:
-    """Records whose titles are searched for in the entry's text, scored by containment."""
+def raw_scored(entry_variants: tuple[str, ...], catalog: CatalogLookup, floor: float = 0.0) -> list[Scored]:
+    """Records whose titles are searched for in the entry's text, scored by containment (`floor` or more)."""
     if not entry_variants or not entry_variants[0]:
         return []
     records = catalog.search(entry_variants[-1], SEARCH_LIMIT)
-    long_enough = [r for r in records if len(normalize_title(r.title).split()) >= RAW_MIN_WORDS]
-    return score_containment(entry_variants, long_enough)
+    long_enough = [r for r in records if title_length(r.title) >= RAW_MIN_WORDS]
+    return score_containment(entry_variants, long_enough, floor)
 
 
 def title_evidence(
@@ -231,7 +238,7 @@ def _raw_match(e: Evidence) -> bool:
     if e.title < RAW_CONTAINMENT or e.year is False or not e.numbers:
         return False
     if e.author is None:
-        return len(normalize_title(e.record.title).split()) >= RAW_UNSIGNED_MIN_WORDS
+        return title_length(e.record.title) >= RAW_UNSIGNED_MIN_WORDS
     return e.author
 
 
