@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from arxref.catalog import CatalogRecord
+from arxref.catalog import CatalogRecord, MemoryCatalog
 from arxref.store.catalog import SqlCatalog, bulk_load_catalog, load_catalog
 from arxref.store.engine import make_engine, upgrade_schema
 
@@ -68,5 +68,27 @@ def test_bulk_load_keeps_the_search_tables_and_later_upserts_work(database_url: 
             counts = {t: n for t, n in conn.execute(sa.text(WORD_COUNTS))}
             assert counts == {t: n for t, n in conn.execute(sa.text(POSTING_COUNTS))}
             assert counts["manifolds"] == 1
+    finally:
+        engine.dispose()
+
+
+def test_search_many_ranks_each_text_as_memory_does(database_url: str) -> None:
+    """Texts of one batch sharing words (read once for the batch) are ranked each on its own."""
+    tiling = CatalogRecord("2001.00003", "Hyperbolic tilings", "Emmy Noether")
+    engine = make_engine(database_url)
+    upgrade_schema(engine)
+    try:
+        load_catalog(engine, [OLD, OTHER, tiling])
+        texts = ["hyperbolic manifolds and their volumes", "quasicrystalline hyperbolic tilings", "nope", ""]
+        with engine.connect() as conn:
+            found = SqlCatalog(conn).search_many(texts, 5)
+        assert [[r.arxiv_id for r in records] for records in found] == [
+            ["2001.00002", "2001.00001", "2001.00003"],
+            ["2001.00001", "2001.00003", "2001.00002"],
+            [],
+            [],
+        ]
+        memory = MemoryCatalog([OLD, OTHER, tiling])
+        assert found == [memory.search(text, 5) for text in texts]
     finally:
         engine.dispose()

@@ -2,17 +2,17 @@
 
 Candidate search (`SqlCatalog.search_many`) follows `MemoryCatalog.search` exactly, on
 both backends: the word counts (migrations 0004/0005) pick each query's rarest words in
-Python (`pick_terms`), one statement ranks the titles of every query of a paper by the
-picked words they hold (the word -> id B-tree of 0005, read index-only), one more reads
-the chosen records.
+Python (`pick_terms`), one statement reads the postings of the picked words of every query
+of a paper, each word once (the word -> id B-tree of 0005, read index-only), and they are
+counted and ranked in Python (`top_hits`); one more statement reads the chosen records.
 """
 
 from __future__ import annotations
 
-import json
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict
-from itertools import islice
+from dataclasses import asdict, fields
+from itertools import chain, islice
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
@@ -23,8 +23,9 @@ from arxref.catalog import (
     normalize_title,
     pick_terms,
     search_terms,
+    top_hits,
 )
-from arxref.store.tables import arxiv_catalog, arxiv_catalog_words
+from arxref.store.tables import arxiv_catalog, arxiv_catalog_postings, arxiv_catalog_words
 
 BATCH_SIZE = 2000
 # Rows per COPY statement / SQLite transaction in `bulk_load_catalog`: each fires the statement
@@ -32,28 +33,9 @@ BATCH_SIZE = 2000
 BULK_SIZE = 100_000
 # Values per IN (...) list: SQLite binds at most 32,766 parameters per statement.
 IN_CHUNK = 5000
+# The columns of a `CatalogRecord`, in the order of its fields: a row makes a record positionally.
+_RECORD_COLUMNS = [arxiv_catalog.c[f.name] for f in fields(CatalogRecord)]
 
-# The picked words of each query (k, term), matched against the postings, titles ranked per query by
-# how many picked words they hold, then by id (bytewise on both backends, as Python sorts): `top_hits`.
-# SQLite cannot size json_each and would scan the postings for each pair: CROSS JOIN fixes its order.
-_RANK = """
-    hits AS (
-        SELECT q.k, p.arxiv_id, count(*) AS n FROM q {join} arxiv_catalog_postings AS p ON p.term = q.term
-        GROUP BY q.k, p.arxiv_id
-    ),
-    ranked AS (
-        SELECT k, arxiv_id, row_number() OVER (PARTITION BY k ORDER BY n DESC, arxiv_id) AS r FROM hits
-    )
-    SELECT k, arxiv_id FROM ranked WHERE r <= :limit ORDER BY k, r
-"""
-_RANK_SQLITE = sa.text(
-    "WITH q(k, term) AS (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') "
-    "FROM json_each(:pairs)), " + _RANK.format(join="CROSS JOIN")
-)
-_RANK_POSTGRES = sa.text(
-    "WITH q(k, term) AS (SELECT * FROM unnest(CAST(:ks AS integer[]), CAST(:terms AS text[]))), "
-    + _RANK.format(join="JOIN")
-)
 _STATE_READ = sa.text("SELECT value FROM catalog_state WHERE key = :key")
 _STATE_WRITE = sa.text(
     "INSERT INTO catalog_state (key, value) VALUES (:key, :value) "
@@ -153,20 +135,20 @@ class SqlCatalog:
 
     def by_ids(self, arxiv_ids: Sequence[str]) -> dict[str, CatalogRecord]:
         """The records of these ids, by id (absent ids left out)."""
-        return {row.arxiv_id: _record(row) for row in self._rows(arxiv_catalog.c.arxiv_id, set(arxiv_ids))}
+        return {key: record for record, key in self._rows(arxiv_catalog.c.arxiv_id, set(arxiv_ids))}
 
     def by_titles(self, titles_norm: Sequence[str]) -> dict[str, list[CatalogRecord]]:
         """The records of each of these normalized titles."""
         found: dict[str, list[CatalogRecord]] = {}
-        for row in self._rows(arxiv_catalog.c.title_norm, {t for t in titles_norm if t}):
-            found.setdefault(row.title_norm, []).append(_record(row))
+        for record, key in self._rows(arxiv_catalog.c.title_norm, {t for t in titles_norm if t}):
+            found.setdefault(key, []).append(record)
         return found
 
     def by_dois(self, dois: Sequence[str]) -> dict[str, list[CatalogRecord]]:
         """The records of each of these DOIs (lower-cased, as stored)."""
         found: dict[str, list[CatalogRecord]] = {}
-        for row in self._rows(arxiv_catalog.c.doi, {d.lower() for d in dois}):
-            found.setdefault(row.doi, []).append(_record(row))
+        for record, key in self._rows(arxiv_catalog.c.doi, {d.lower() for d in dois}):
+            found.setdefault(key, []).append(record)
         return found
 
     def search_many(self, texts_norm: Sequence[str], limit: int) -> list[list[CatalogRecord]]:
@@ -174,9 +156,13 @@ class SqlCatalog:
         terms = [search_terms(text) for text in texts_norm]
         counts = self._word_counts({t for ts in terms for t in ts})
         picked = [pick_terms({t: counts.get(t, 0) for t in ts}) for ts in terms]
-        ranked = self._rank([(k, t) for k, ts in enumerate(picked) for t in ts], limit)
-        records = self.by_ids([aid for ids in ranked.values() for aid in ids])
-        return [[records[aid] for aid in ranked.get(k, []) if aid in records] for k in range(len(texts_norm))]
+        # A word is read once for the paper however many of its queries picked it (a title and its
+        # entry's text mostly pick the same ones). Ranking in SQL (GROUP BY and a window per query)
+        # took more CPU than reading the rows and counting them here, as MemoryCatalog does.
+        postings = self._postings({t for ts in picked for t in ts})
+        ranked = [top_hits(Counter(chain.from_iterable(postings[t] for t in ts)), limit) for ts in picked]
+        records = self.by_ids([aid for ids in ranked for aid in ids])
+        return [[records[aid] for aid in ids if aid in records] for ids in ranked]
 
     def _word_counts(self, terms: set[str]) -> dict[str, int]:
         words = arxiv_catalog_words
@@ -186,24 +172,26 @@ class SqlCatalog:
             counts.update((t, n) for t, n in self._conn.execute(query))
         return counts
 
-    def _rank(self, pairs: list[tuple[int, str]], limit: int) -> dict[int, list[str]]:
-        if not pairs:
-            return {}
-        if self._conn.dialect.name == "postgresql":
-            ks, terms = zip(*pairs, strict=True)
-            params = {"ks": list(ks), "terms": list(terms), "limit": limit}
-            result = self._conn.execute(_RANK_POSTGRES, params)
-        else:
-            result = self._conn.execute(_RANK_SQLITE, {"pairs": json.dumps(pairs), "limit": limit})
-        ranked: dict[int, list[str]] = {}
-        for k, arxiv_id in result:
-            ranked.setdefault(int(k), []).append(arxiv_id)
-        return ranked
+    def _postings(self, terms: set[str]) -> dict[str, list[str]]:
+        """The ids of the titles holding each word: one row per word (ids joined by spaces), not per id."""
+        table = arxiv_catalog_postings
+        join = sa.func.string_agg if self._conn.dialect.name == "postgresql" else sa.func.group_concat
+        postings: dict[str, list[str]] = {t: [] for t in terms}
+        for chunk in _chunks(sorted(terms)):
+            query = (
+                sa.select(table.c.term, join(table.c.arxiv_id, " "))
+                .where(table.c.term.in_(chunk))
+                .group_by(table.c.term)
+            )
+            postings.update((term, ids.split(" ")) for term, ids in self._conn.execute(query))
+        return postings
 
-    def _rows(self, column: sa.Column, values: set[str]) -> list[sa.Row]:
-        found: list[sa.Row] = []
+    def _rows(self, column: sa.Column, values: set[str]) -> list[tuple[CatalogRecord, str]]:
+        """(record, its value in `column`) of every row whose `column` is one of `values`."""
+        found: list[tuple[CatalogRecord, str]] = []
         for chunk in _chunks(sorted(values)):
-            found += self._conn.execute(sa.select(arxiv_catalog).where(column.in_(chunk))).all()
+            query = sa.select(*_RECORD_COLUMNS, column).where(column.in_(chunk))
+            found += [(CatalogRecord(*row[:-1]), row[-1]) for row in self._conn.execute(query)]
         return found
 
 
@@ -228,18 +216,3 @@ def _upsert(conn: sa.Connection, unknown: frozenset[str] = frozenset()) -> sa.In
         if c.name != "arxiv_id"
     }
     return statement.on_conflict_do_update(index_elements=["arxiv_id"], set_=updated)
-
-
-def _record(row: sa.Row) -> CatalogRecord:
-    m = row._mapping
-    return CatalogRecord(
-        arxiv_id=m["arxiv_id"],
-        title=m["title"],
-        authors=m["authors"],
-        doi=m["doi"],
-        journal_ref=m["journal_ref"],
-        categories=m["categories"],
-        latest_version=m["latest_version"],
-        year=m["year"],
-        update_date=m["update_date"],
-    )
