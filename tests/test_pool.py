@@ -10,14 +10,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+import redis
 import sqlalchemy as sa
 
 from arxref.cli import main
 from arxref.domain import PaperVersion, ReferenceSource, Stage, VersionState
+from arxref.store import versions
 from arxref.store.references import load_references
+from arxref.store.tables import paper_versions
 from tests.conftest import SAMPLES
 from tests.servers import ArxivStub, Reply
 from tests.workers import CeleryWorker, logs, pool_env, wait_until_settled
@@ -95,3 +99,25 @@ def test_samples_end_done_or_in_a_named_failure_and_reprocess_fixes_the_failures
     with pool_engine.connect() as conn:
         assert len(load_references(conn, PaperVersion("0801.0012", 1))) == 20
         assert len(load_references(conn, PaperVersion("9912.99999", 1))) == 5
+
+
+def test_versions_whose_messages_redis_lost_are_resent_from_the_database(
+    pool_engine: sa.Engine, workers: list[CeleryWorker], redis_server, capsys, tmp_path: Path
+) -> None:
+    papers = [PaperVersion("1205.4446", 1), PaperVersion("1711.08379", 1)]
+    with pool_engine.begin() as conn:  # queued in the database, but no message ever reached Redis
+        for paper in papers:
+            versions.enqueue_version(conn, paper)
+        conn.execute(paper_versions.update().values(updated_at=datetime.now(UTC) - timedelta(minutes=10)))
+    redis.Redis.from_url(redis_server.url).flushall()  # and whatever Redis held is gone too
+
+    assert main(["reprocess", "--stalled", "5", "--pool", "--json"]) == 0
+    capsys.readouterr()
+    try:
+        rows = wait_until_settled(pool_engine, papers, timeout=120)
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}\n{logs(tmp_path)}") from None
+    assert {p.key: (r.state, r.reference_count) for p, r in rows.items()} == {
+        "1205.4446v1": (VersionState.DONE, 5),
+        "1711.08379v1": (VersionState.DONE, 17),
+    }
