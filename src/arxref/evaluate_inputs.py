@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
 from arxref.catalog import CatalogLookup
-from arxref.domain import RawReference
+from arxref.domain import ParsedReference, RawReference, Resolution
 from arxref.evaluate import EvalMode
 from arxref.extract import extract_references
 from arxref.ids import ARXIV_DOI_PREFIX, arxiv_id_from_url, find_arxiv_ids
 from arxref.output import extraction_to_json
-from arxref.parse import parse_reference
+from arxref.parse import parse_references
 from arxref.pdf import extract_pdf_references
-from arxref.resolve import resolve_reference
+from arxref.resolve import resolve_references
 from arxref.source import extract_source_references, pack_folder_as_eprint, unpack_eprint
 
 
@@ -61,10 +62,15 @@ def predict_paper(
         extraction = extract_references(corpus_eprint(paper_dir), pdf)
     if hide_ids:
         extraction = replace(extraction, references=tuple(hide_arxiv_ids(r) for r in extraction.references))
-    parsed = [parse_reference(r.raw, stated=r.fields) for r in extraction.references]
-    resolutions = None
-    if catalog is not None:
-        resolutions = [
-            resolve_reference(p, r.raw, catalog) for p, r in zip(parsed, extraction.references, strict=True)
-        ]
+    parsed, resolutions = parse_and_resolve(extraction.references, catalog)
     return extraction_to_json(paper_dir.name, extraction, parsed, resolutions)
+
+
+def parse_and_resolve(
+    references: Sequence[RawReference], catalog: CatalogLookup | None
+) -> tuple[list[ParsedReference], list[Resolution] | None]:
+    """Fields of every entry and, given a catalog, their resolutions: what `extract` and `eval` print."""
+    parsed = parse_references(references)
+    if catalog is None:
+        return parsed, None
+    return parsed, resolve_references(list(zip(parsed, (r.raw for r in references), strict=True)), catalog)

@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from arxref.domain import ParsedReference
+from arxref.domain import ParsedReference, RawReference
 from arxref.ids import find_arxiv_ids, find_dois
 from arxref.parse_authors import scan_authors
 from arxref.parse_names import looks_like_author_list, loose_author_list
@@ -302,3 +303,8 @@ def _merge(parsed: ParsedReference, stated: ParsedReference) -> ParsedReference:
     if stated.title:
         confidence = max(confidence, 0.9)
     return replace(out, confidence=max(confidence, stated.confidence))
+
+
+def parse_references(references: Sequence[RawReference]) -> list[ParsedReference]:
+    """The fields of every entry of an extraction, in order; stated fields win."""
+    return [parse_reference(raw.raw, stated=raw.fields) for raw in references]

@@ -23,7 +23,7 @@ from arxref.domain import Extraction, PaperVersion, ResolvedReference, Stage
 from arxref.errors import ArxrefError, NotFound
 from arxref.extract import SOURCE_UNUSABLE, extract_references
 from arxref.fetch import Fetcher, make_fetcher
-from arxref.parse import parse_reference
+from arxref.parse import parse_references
 from arxref.resolve import resolve_references
 from arxref.settings import Settings
 from arxref.source import detect_kind
@@ -91,7 +91,7 @@ def resolve_extraction(extraction: Extraction, catalog: CatalogLookup) -> list[R
 
     The paper's entries are resolved together: a SQL catalog is asked once per kind of lookup.
     """
-    parsed = [parse_reference(raw.raw, stated=raw.fields) for raw in extraction.references]
+    parsed = parse_references(extraction.references)
     entries = [(p, raw.raw) for p, raw in zip(parsed, extraction.references, strict=True)]
     resolutions = resolve_references(entries, catalog)
     return [

@@ -7,13 +7,10 @@ import json
 from pathlib import Path
 
 from arxref.catalog import MemoryCatalog, read_catalog_file
-from arxref.domain import ParsedReference, RawReference, Resolution
 from arxref.evaluate import EvalMode, evaluate_corpus, format_table
-from arxref.evaluate_inputs import predict_paper
+from arxref.evaluate_inputs import parse_and_resolve, predict_paper
 from arxref.extract import extract_path
 from arxref.output import extraction_to_json
-from arxref.parse import parse_reference
-from arxref.resolve import resolve_reference
 from arxref.settings import Settings
 
 
@@ -43,7 +40,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
 def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
     extraction = extract_path(args.path)
     catalog = MemoryCatalog(read_catalog_file(args.catalog)) if args.catalog else None
-    parsed, resolutions = _parse_and_resolve(extraction.references, catalog)
+    parsed, resolutions = parse_and_resolve(extraction.references, catalog)
     doc = extraction_to_json(args.path.name, extraction, parsed, resolutions)
     if args.json:
         print(json.dumps(doc, indent=1, ensure_ascii=False))
@@ -74,12 +71,3 @@ def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
 
     print(format_table(evaluate_corpus(args.corpus, args.mode, predict)))
     return 0
-
-
-def _parse_and_resolve(
-    references: tuple[RawReference, ...], catalog: MemoryCatalog | None
-) -> tuple[list[ParsedReference], list[Resolution] | None]:
-    parsed = [parse_reference(r.raw, stated=r.fields) for r in references]
-    if catalog is None:
-        return parsed, None
-    return parsed, [resolve_reference(p, r.raw, catalog) for p, r in zip(parsed, references, strict=True)]
