@@ -15,7 +15,7 @@ from arxref.catalog import BatchLookup, CatalogLookup, CatalogRecord
 from arxref.domain import ParsedReference, Resolution
 from arxref.ids import parse_arxiv_id
 from arxref.resolve.evidence import entry_text, title_variants
-from arxref.resolve.resolver import SEARCH_LIMIT, resolve_reference
+from arxref.resolve.resolver import SEARCH_LIMIT, needs_raw_text, resolve_reference
 
 Entry = tuple[ParsedReference, str]
 
@@ -77,7 +77,7 @@ def prefetch(entries: Sequence[Entry], catalog: BatchLookup) -> Prefetched:
         if variants and variants[0]:
             titles.update(variants)
             texts.add(variants[-1])
-        entry_variants = entry_text(raw)
+        entry_variants = entry_text(raw) if needs_raw_text(parsed) else ()
         if entry_variants and entry_variants[0]:
             texts.add(entry_variants[-1])
     ordered = sorted(texts)

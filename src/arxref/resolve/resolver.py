@@ -64,6 +64,11 @@ RAW_UNSIGNED_MIN_WORDS = 10
 # RAW_CONTAINMENT (the others could never be chosen, and are not aligned in full: `partial_floor`).
 SEARCH_LIMIT = 20
 KEPT_CANDIDATES = 5
+# The raw text is searched only for an entry the parser did not read well: no title, or a title found
+# with less confidence than this (authors by the name grammar and a title in its place give 0.75+).
+# On shared/corpus no title read this well was ever resolved by the raw text instead of the title
+# (with the 18k catalog, ids hidden); searching the text of every entry was half the time at 1M rows.
+RAW_FALLBACK_BELOW = 0.7
 
 
 def resolve_reference(parsed: ParsedReference, raw: str, catalog: CatalogLookup) -> Resolution:
@@ -86,7 +91,7 @@ def resolve_reference(parsed: ParsedReference, raw: str, catalog: CatalogLookup)
         return found
     # Only a record found RAW_CONTAINMENT well can be chosen from the raw text, so only those are
     # scored in full (a quarter of the time went to aligning the others) and listed as candidates.
-    fallback = raw_scored(entry_variants, catalog, RAW_CONTAINMENT)
+    fallback = raw_scored(entry_variants, catalog, RAW_CONTAINMENT) if needs_raw_text(parsed) else []
     found = _by_raw_text(parsed, words, fallback)
     if found is not None:
         return found
@@ -100,6 +105,11 @@ def resolve_reference(parsed: ParsedReference, raw: str, catalog: CatalogLookup)
         else ResolutionStatus.UNRESOLVED
     )
     return Resolution(status, None, cited_doi=parsed.doi, score=best, candidates=_candidates(considered))
+
+
+def needs_raw_text(parsed: ParsedReference) -> bool:
+    """Whether the entry's raw text is searched (step 5): only when its title was not read well."""
+    return not parsed.title or parsed.confidence < RAW_FALLBACK_BELOW
 
 
 def _by_printed_id(parsed: ParsedReference, raw: str, catalog: CatalogLookup) -> Resolution:
