@@ -57,6 +57,20 @@ def test_extract_json_has_the_shape_score_py_reads(capsys) -> None:
     assert {"index", "raw", "title", "arxiv_id", "doi", "label", "source"} <= refs[0].keys()
 
 
+def test_extract_json_fills_an_unprinted_title_from_the_verified_match(capsys) -> None:
+    catalog = str(SAMPLES / "catalog.jsonl")
+    assert main(["extract", str(SAMPLES / "0801.0012v1.pdf"), "--json", "--catalog", catalog]) == 0
+    refs = {r["index"]: r for r in json.loads(capsys.readouterr().out)["references"]}
+    # "G. Mahajan, T. Padmanabhan Particle creation, ..., Preprint arXiv:0708.1233": no title parsed.
+    mahajan = refs[16]
+    assert mahajan["resolution"]["cited_arxiv_id"] == "0708.1233"
+    assert mahajan["title_source"] == "catalog"
+    assert mahajan["title"] == mahajan["resolution"]["cited_title"]
+    assert mahajan["title"].startswith("Particle creation, classicality and related issues")
+    assert {r["title_source"] for r in refs.values() if r["title"]} <= {"printed", "catalog"}
+    assert all(r["title_source"] is None for r in refs.values() if not r["title"])
+
+
 def test_failed_versions_show_in_status_and_reprocess_after_the_fix(capsys, tmp_path: Path) -> None:
     folder = tmp_path / "papers"
     folder.mkdir()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 import sqlalchemy as sa
@@ -11,13 +12,14 @@ from arxref.catalog import MemoryCatalog, read_catalog_file
 from arxref.domain import ParsedReference, RawReference, ReferenceSource, ResolutionStatus, ResolverSource
 from arxref.evaluate_inputs import hide_arxiv_ids
 from arxref.evaluate_resolve import HiddenRecordCatalog
+from arxref.output import reference_to_json
 from arxref.parse import parse_reference
 from arxref.resolve import resolve_reference, resolve_references
 from arxref.resolve.evidence import entry_text, title_containment
 from arxref.resolve.resolver import RAW_CONTAINMENT
 from arxref.store.catalog import SqlCatalog, load_catalog
 from arxref.store.engine import make_engine, upgrade_schema
-from tests.conftest import REPO
+from tests.conftest import REPO, SAMPLES
 
 CATALOG_FILE = REPO.parent / "shared" / "catalog" / "arxiv-catalog.jsonl.gz"
 pytestmark = pytest.mark.skipif(not CATALOG_FILE.is_file(), reason="shared/catalog is not here")
@@ -37,6 +39,9 @@ MAHAJAN = (
     "G. Mahajan, T. Padmanabhan Particle creation, classicality and related issues in quantum field "
     "theory: I. Formalism and toy models, Preprint arXiv:0708.1233, (2007)."
 )
+# 1307.6212 (PDF), astro style: no title printed at all.
+HINSHAW = "Hinshaw, G. et al. 2012, arXiv:1212.5226"
+WMAP9 = "Nine-Year Wilkinson Microwave Anisotropy Probe (WMAP) Observations: Cosmological Parameter Results"
 # shared/records 2507.19845: an author list stored as the title.
 AUTHORS_ONLY = "Zimmermann, David Klindt, and Wieland Brendel."
 
@@ -51,10 +56,25 @@ def catalog(records: list) -> MemoryCatalog:
     return MemoryCatalog(records)
 
 
+@pytest.fixture(scope="module")
+def small_catalog() -> MemoryCatalog:
+    """samples/catalog.jsonl: 256 real records, among them works the corpus cites."""
+    return MemoryCatalog(read_catalog_file(SAMPLES / "catalog.jsonl"))
+
+
 def _resolve(raw: str, catalog, hide: bool = False):
     if hide:
         raw = hide_arxiv_ids(RawReference(1, raw, ReferenceSource.PDF_TEXT)).raw
     return resolve_reference(parse_reference(raw), raw, catalog)
+
+
+def _json(raw: str, catalog, hide: bool = False) -> dict:
+    """The entry as `arxref extract --json --catalog` writes it."""
+    ref = RawReference(1, raw, ReferenceSource.PDF_TEXT)
+    if hide:
+        ref = hide_arxiv_ids(ref)
+    parsed = parse_reference(ref.raw)
+    return reference_to_json(ref, parsed, resolve_reference(parsed, ref.raw, catalog))
 
 
 def test_printed_id_with_version_suffix_is_verified_exact(catalog) -> None:
@@ -213,3 +233,62 @@ def test_containment_floor_keeps_every_score_at_or_above_it(records: list) -> No
                 checked += 1
     assert reached > 200  # near misses on both sides of the floor were tried
     assert checked - reached > 200
+
+
+@pytest.mark.parametrize(
+    ("raw", "cited", "title"),
+    [
+        (HOGG, "astro-ph/9905116", "Distance measures in cosmology"),
+        (HINSHAW, "1212.5226", WMAP9),
+    ],
+)
+def test_untitled_entry_verified_by_its_printed_id_takes_the_catalog_title(
+    small_catalog, raw: str, cited: str, title: str
+) -> None:
+    entry = _json(raw, small_catalog)
+    resolution = entry["resolution"]
+    assert (resolution["status"], resolution["resolver_source"], resolution["cited_arxiv_id"]) == (
+        "verified_exact",
+        "arxiv_id",
+        cited,
+    )
+    assert (entry["title"], entry["title_source"]) == (title, "catalog")
+    assert entry["resolution"]["cited_title"] == title
+
+
+def test_untitled_entry_found_in_its_raw_text_takes_the_catalog_title(catalog) -> None:
+    """Any verified resolver source lends the title: here the raw-text fallback, ids hidden."""
+    entry = _json(MAHAJAN, catalog, hide=True)
+    assert (entry["resolution"]["status"], entry["resolution"]["resolver_source"]) == (
+        "verified_fuzzy",
+        "raw_fallback",
+    )
+    assert entry["title_source"] == "catalog"
+    assert entry["title"].startswith("Particle creation, classicality and related issues in quantum field")
+
+
+def test_a_printed_title_is_kept_when_the_match_is_verified(catalog) -> None:
+    entry = _json(GAN, catalog)
+    assert entry["resolution"]["status"] == "verified_fuzzy"
+    assert entry["resolution"]["cited_title"] == "Generative Adversarial Networks"
+    assert (entry["title"], entry["title_source"]) == ("Generative adversarial nets", "printed")
+
+
+def test_a_metadata_mismatch_lends_no_title(catalog) -> None:
+    raw = RawReference(1, ADAM.replace("1412.6980v9", "1406.2661"), ReferenceSource.PDF_TEXT)
+    parsed = parse_reference(raw.raw)
+    resolution = resolve_reference(parsed, raw.raw, catalog)
+    assert resolution.status == ResolutionStatus.METADATA_MISMATCH
+    assert resolution.cited_title == "Generative Adversarial Networks"
+    entry = reference_to_json(raw, parsed, resolution)
+    assert (entry["title"], entry["title_source"]) == (parsed.title, "printed")
+    assert parsed.title == "Adam: A method for stochastic optimization"
+    # Had the parser found no title, the mismatched record's title would still not be the entry's.
+    untitled = reference_to_json(raw, replace(parsed, title=None), resolution)
+    assert (untitled["title"], untitled["title_source"]) == (None, None)
+
+
+def test_an_unresolved_untitled_entry_has_no_title(small_catalog) -> None:
+    entry = _json(HOGG.replace("astro-ph/9905116", "2401.00001"), small_catalog)
+    assert entry["resolution"]["status"] == "unresolved"
+    assert (entry["title"], entry["title_source"], entry["resolution"]["cited_title"]) == (None, None, None)

@@ -36,6 +36,13 @@ class ResolverSource(StrEnum):
     RAW_FALLBACK = "raw_fallback"
 
 
+class TitleSource(StrEnum):
+    """Where an entry's output `title` came from (None when there is no title)."""
+
+    PRINTED = "printed"  # the parser's title: printed in the entry, or stated by its .bib/biblatex fields
+    CATALOG = "catalog"  # the verified match's catalog title, for an entry that printed none
+
+
 class VersionState(StrEnum):
     """The life of a job (one paper version) in `paper_versions`."""
 
@@ -155,7 +162,12 @@ class Candidate:
 
 @dataclass(frozen=True)
 class Resolution:
-    """What an entry cites, and how sure we are."""
+    """What an entry cites, and how sure we are.
+
+    `cited_title` is the title of the catalog record `cited_arxiv_id` names, as the catalog
+    has it (whitespace collapsed, TeX kept), whenever the resolution points at a record;
+    it is not stored (the database joins `arxiv_catalog` on `cited_arxiv_id` instead).
+    """
 
     status: ResolutionStatus
     resolver_source: ResolverSource | None = None
@@ -163,6 +175,7 @@ class Resolution:
     cited_doi: str | None = None
     score: float | None = None
     candidates: tuple[Candidate, ...] = ()
+    cited_title: str | None = None
 
 
 @dataclass(frozen=True)

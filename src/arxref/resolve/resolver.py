@@ -294,4 +294,5 @@ def _link(
         cited_doi=doi or record.doi,
         score=round(score, 2),
         candidates=candidates,
+        cited_title=" ".join((record.title or "").split()) or None,
     )
