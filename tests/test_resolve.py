@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 import sqlalchemy as sa
 
+from arxref import catalog as catalog_module
 from arxref.catalog import MemoryCatalog, read_catalog_file
 from arxref.domain import ParsedReference, RawReference, ReferenceSource, ResolutionStatus, ResolverSource
 from arxref.evaluate_inputs import hide_arxiv_ids
@@ -17,6 +18,7 @@ from arxref.parse import parse_reference
 from arxref.resolve import resolve_reference, resolve_references
 from arxref.resolve.evidence import entry_text, title_containment
 from arxref.resolve.resolver import RAW_CONTAINMENT
+from arxref.store import catalog as store_catalog_module
 from arxref.store.catalog import SqlCatalog, load_catalog
 from arxref.store.engine import make_engine, upgrade_schema
 from tests.conftest import REPO, SAMPLES
@@ -192,6 +194,40 @@ def test_sql_catalog_gives_the_memory_catalog_answers(records: list, catalog, da
             assert len(memory.search("deep learning", 20)) == 20
             count = conn.execute(sa.text("select count(*) from arxiv_catalog")).scalar_one()
             assert count == len(subset)
+    finally:
+        engine.dispose()
+
+
+def test_title_of_common_words_only_is_found_by_its_first_author(
+    records: list, database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a catalog of millions every word of "Generative adversarial nets" is in thousands of titles,
+    past the search's budget; a budget of 0 makes that so here, and the first author still finds it."""
+    subset = [r for i, r in enumerate(records) if i % 8 == 0 or r.arxiv_id == "1406.2661"]
+    memory = MemoryCatalog(subset)
+    engine = make_engine(database_url)
+    upgrade_schema(engine)
+    load_catalog(engine, subset)
+    parsed = parse_reference(GAN)
+    monkeypatch.setattr(catalog_module, "POSTINGS_BUDGET", 0)
+    try:
+        with engine.connect() as conn:
+            sql = SqlCatalog(conn)
+            assert sql.search("generative adversarial nets", 20) == []
+            for lookup in (memory, sql):
+                (r,) = resolve_references([(parsed, GAN)], lookup)
+                assert (r.status, r.resolver_source) == (F, ResolverSource.LOCAL_ARXIV)
+                assert r.cited_arxiv_id == "1406.2661"
+            # Years outside the citation's window, or more records than AUTHOR_LIMIT, find nothing.
+            assert sql.by_first_author("goodfellow", (2000, 2010)) == []
+            keys = [("goodfellow", (2010, 2015)), ("wang", (2015, 2025)), ("nosuchname", (2010, 2015))]
+            assert sql.by_first_authors(keys) == {k: memory.by_first_author(*k) for k in keys}
+            assert [r.arxiv_id for r in sql.by_first_author(*keys[0])] == ["1312.6211", "1406.2661"]
+            monkeypatch.setattr(catalog_module, "AUTHOR_LIMIT", 1)
+            monkeypatch.setattr(store_catalog_module, "AUTHOR_LIMIT", 1)
+            assert memory.by_first_author(*keys[0]) == sql.by_first_author(*keys[0]) == []
+            (r,) = resolve_references([(parsed, GAN)], sql)
+            assert r.status == ResolutionStatus.UNRESOLVED
     finally:
         engine.dispose()
 

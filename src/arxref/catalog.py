@@ -74,6 +74,14 @@ STOPWORDS = frozenset(
 POSTINGS_BUDGET = 300
 # ...and at most this many terms; candidates are ranked by how many of them they share.
 SEARCH_TERMS = 6
+# A title whose words find nothing (every one past the budget: "Generative adversarial nets" in a
+# catalog of millions) is looked for among its first author's records of the years it may have;
+# a surname with more records than this in those years (Wang, 2019) is too common to read them all.
+AUTHOR_LIMIT = 200
+
+
+# A first-author surname and the years (first, last) its records are looked for in.
+AuthorKey = tuple[str, tuple[int, int]]
 
 
 @dataclass(frozen=True)
@@ -104,6 +112,11 @@ class CatalogLookup(Protocol):
         """Records whose titles share the most rare words with `text_norm` (a title or an entry)."""
         ...
 
+    def by_first_author(self, surname: str, years: tuple[int, int]) -> list[CatalogRecord]:
+        """Records of this first-author surname posted in these years (inclusive), in id order;
+        none when there are more than AUTHOR_LIMIT."""
+        ...
+
 
 @runtime_checkable
 class BatchLookup(CatalogLookup, Protocol):
@@ -117,6 +130,10 @@ class BatchLookup(CatalogLookup, Protocol):
 
     def search_many(self, texts_norm: Sequence[str], limit: int) -> list[list[CatalogRecord]]:
         """`search` of each text, in order."""
+        ...
+
+    def by_first_authors(self, keys: Sequence[AuthorKey]) -> dict[AuthorKey, list[CatalogRecord]]:
+        """`by_first_author` of each (surname, (first year, last year))."""
         ...
 
 
@@ -223,6 +240,7 @@ class MemoryCatalog:
         self._by_title: dict[str, list[CatalogRecord]] = {}
         self._by_doi: dict[str, list[CatalogRecord]] = {}
         self._titles: dict[str, str] = {}
+        self._by_first_author: dict[str, list[CatalogRecord]] = {}
         for record in records:
             self._by_id[record.arxiv_id] = record
             if record.doi:
@@ -235,6 +253,10 @@ class MemoryCatalog:
                 self._titles[record.arxiv_id] = title_norm
                 self._by_title.setdefault(title_norm, []).append(record)
         self._in_id_order = [self._by_id[aid] for aid in sorted(self._by_id)]
+        for record in self._in_id_order:
+            surname = first_author_surname(record.authors)
+            if surname:
+                self._by_first_author.setdefault(surname, []).append(record)
         self._postings: dict[str, list[int]] = {}
         for rank, record in enumerate(self._in_id_order):
             for word in set(self._titles.get(record.arxiv_id, "").split()):
@@ -251,6 +273,12 @@ class MemoryCatalog:
 
     def by_doi(self, doi: str) -> list[CatalogRecord]:
         return list(self._by_doi.get(doi.lower(), ()))
+
+    def by_first_author(self, surname: str, years: tuple[int, int]) -> list[CatalogRecord]:
+        first, last = years
+        records = self._by_first_author.get(surname, ())
+        found = [r for r in records if r.year is not None and first <= r.year <= last]
+        return found if len(found) <= AUTHOR_LIMIT else []
 
     def search(self, text_norm: str, limit: int) -> list[CatalogRecord]:
         terms = pick_terms({t: len(self._postings.get(t, ())) for t in search_terms(text_norm)})

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from arxref.catalog import BatchLookup, CatalogLookup, CatalogRecord
+from arxref.catalog import AuthorKey, BatchLookup, CatalogLookup, CatalogRecord
 from arxref.domain import ParsedReference, Resolution
 from arxref.ids import parse_arxiv_id
 from arxref.resolve.evidence import entry_text, title_variants
-from arxref.resolve.resolver import SEARCH_LIMIT, needs_raw_text, resolve_reference
+from arxref.resolve.resolver import SEARCH_LIMIT, first_author_key, needs_raw_text, resolve_reference
 
 Entry = tuple[ParsedReference, str]
 
@@ -29,6 +29,7 @@ class Prefetched:
     titles: dict[str, list[CatalogRecord]]
     dois: dict[str, list[CatalogRecord]]
     searches: dict[str, list[CatalogRecord]]
+    authors: dict[AuthorKey, list[CatalogRecord]]
     asked_ids: frozenset[str]
     asked_titles: frozenset[str]
     asked_dois: frozenset[str]
@@ -45,6 +46,11 @@ class Prefetched:
         if doi.lower() in self.asked_dois:
             return list(self.dois.get(doi.lower(), ()))
         return self.catalog.by_doi(doi)
+
+    def by_first_author(self, surname: str, years: tuple[int, int]) -> list[CatalogRecord]:
+        if (surname, years) in self.authors:
+            return list(self.authors[surname, years])
+        return self.catalog.by_first_author(surname, years)
 
     def search(self, text_norm: str, limit: int) -> list[CatalogRecord]:
         if limit == SEARCH_LIMIT and text_norm in self.searches:
@@ -81,13 +87,25 @@ def prefetch(entries: Sequence[Entry], catalog: BatchLookup) -> Prefetched:
         if entry_variants and entry_variants[0]:
             texts.add(entry_variants[-1])
     ordered = sorted(texts)
-    found = catalog.search_many(ordered, SEARCH_LIMIT)
+    searches = dict(zip(ordered, catalog.search_many(ordered, SEARCH_LIMIT), strict=True))
+    found_titles = catalog.by_titles(sorted(titles)) if titles else {}
+    # A title that neither its equal nor its words found is looked for by its first author
+    # (`title_scored`); which ones those are is known only now, so they are a second round.
+    authors: set[AuthorKey] = set()
+    for parsed, _ in entries:
+        variants = () if parsed.arxiv_id else title_variants(parsed.title)
+        if not variants or not variants[0] or searches[variants[-1]]:
+            continue
+        key = first_author_key(parsed)
+        if key is not None and not any(found_titles.get(v) for v in variants):
+            authors.add(key)
     return Prefetched(
         catalog=catalog,
         ids=catalog.by_ids(sorted(ids)) if ids else {},
-        titles=catalog.by_titles(sorted(titles)) if titles else {},
+        titles=found_titles,
         dois=catalog.by_dois(sorted(dois)) if dois else {},
-        searches=dict(zip(ordered, found, strict=True)),
+        searches=searches,
+        authors=catalog.by_first_authors(sorted(authors)) if authors else {},
         asked_ids=frozenset(ids),
         asked_titles=frozenset(titles),
         asked_dois=frozenset(dois),

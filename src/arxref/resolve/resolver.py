@@ -20,15 +20,18 @@ with itself removed: anything found then is a false match); see the closing note
 
 from __future__ import annotations
 
-from arxref.catalog import CatalogLookup, CatalogRecord, normalize_title
+from arxref.catalog import AuthorKey, CatalogLookup, CatalogRecord, normalize_title
 from arxref.domain import Candidate, ParsedReference, Resolution, ResolutionStatus, ResolverSource
 from arxref.ids import find_arxiv_ids, parse_arxiv_id
 from arxref.parse import UNCERTAIN_BELOW
 from arxref.resolve.evidence import (
+    YEARS_AFTER_ID,
+    YEARS_BEFORE_ID,
     Evidence,
     Scored,
     entry_text,
     entry_words,
+    first_surname,
     score_containment,
     score_titles,
     title_containment,
@@ -168,7 +171,24 @@ def title_scored(parsed: ParsedReference, catalog: CatalogLookup) -> list[Scored
     records = {r.arxiv_id: r for v in variants for r in catalog.by_title(v)}
     for record in catalog.search(variants[-1], SEARCH_LIMIT):
         records.setdefault(record.arxiv_id, record)
+    if not records:
+        # Words too common to search by, or unknown: a close title can still be among the records
+        # of its first author (a fuzzy match needs that author to agree anyway).
+        records = {r.arxiv_id: r for r in _first_author_records(parsed, catalog)}
     return score_titles(variants, records.values())
+
+
+def _first_author_records(parsed: ParsedReference, catalog: CatalogLookup) -> list[CatalogRecord]:
+    key = first_author_key(parsed)
+    return catalog.by_first_author(*key) if key else []
+
+
+def first_author_key(parsed: ParsedReference) -> AuthorKey | None:
+    """The entry's first-author surname and the years its record may have (None without both)."""
+    surname = first_surname(parsed.authors[0]) if parsed.authors else ""
+    if not surname or parsed.year is None:
+        return None
+    return surname, (parsed.year - YEARS_AFTER_ID, parsed.year + YEARS_BEFORE_ID)
 
 
 def raw_scored(entry_variants: tuple[str, ...], catalog: CatalogLookup, floor: float = 0.0) -> list[Scored]:

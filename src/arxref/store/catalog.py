@@ -9,6 +9,7 @@ counted and ranked in Python (`top_hits`); one more statement reads the chosen r
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, fields
@@ -18,6 +19,8 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
 from arxref.catalog import (
+    AUTHOR_LIMIT,
+    AuthorKey,
     CatalogRecord,
     first_author_surname,
     normalize_title,
@@ -25,16 +28,16 @@ from arxref.catalog import (
     search_terms,
     top_hits,
 )
-from arxref.store.tables import arxiv_catalog, arxiv_catalog_postings, arxiv_catalog_words
+from arxref.store.tables import arxiv_catalog
 
 BATCH_SIZE = 2000
 # Rows per COPY statement / SQLite transaction in `bulk_load_catalog`: each fires the statement
 # triggers once on PostgreSQL, and a progress report.
 BULK_SIZE = 100_000
-# Values per IN (...) list: SQLite binds at most 32,766 parameters per statement.
-IN_CHUNK = 5000
+# Sub-selects per `by_first_authors` statement (four parameters each; SQLite binds at most 32,766).
+AUTHOR_CHUNK = 500
 # The columns of a `CatalogRecord`, in the order of its fields: a row makes a record positionally.
-_RECORD_COLUMNS = [arxiv_catalog.c[f.name] for f in fields(CatalogRecord)]
+_RECORD_COLUMNS = ", ".join(f.name for f in fields(CatalogRecord))
 
 _STATE_READ = sa.text("SELECT value FROM catalog_state WHERE key = :key")
 _STATE_WRITE = sa.text(
@@ -120,6 +123,7 @@ class SqlCatalog:
 
     def __init__(self, conn: sa.Connection) -> None:
         self._conn = conn
+        self._postgresql = conn.dialect.name == "postgresql"
 
     def by_id(self, arxiv_id: str) -> CatalogRecord | None:
         return self.by_ids([arxiv_id]).get(arxiv_id)
@@ -133,21 +137,47 @@ class SqlCatalog:
     def search(self, text_norm: str, limit: int) -> list[CatalogRecord]:
         return self.search_many([text_norm], limit)[0]
 
+    def by_first_author(self, surname: str, years: tuple[int, int]) -> list[CatalogRecord]:
+        return self.by_first_authors([(surname, years)]).get((surname, years), [])
+
+    def by_first_authors(self, keys: Sequence[AuthorKey]) -> dict[AuthorKey, list[CatalogRecord]]:
+        """The records of each (surname, years): one statement, a sub-select per key (each its own limit)."""
+        mark = "%s" if self._postgresql else "?"
+        one = (
+            f"SELECT * FROM (SELECT {mark} AS k, {_RECORD_COLUMNS} FROM arxiv_catalog "
+            f"WHERE first_author_norm = {mark} AND year BETWEEN {mark} AND {mark} "
+            f"LIMIT {AUTHOR_LIMIT + 1}) AS q{{}}"
+        )
+        wanted = sorted(set(keys))
+        found: dict[AuthorKey, list[CatalogRecord]] = {key: [] for key in wanted}
+        for start in range(0, len(wanted), AUTHOR_CHUNK):
+            chunk = wanted[start : start + AUTHOR_CHUNK]
+            query = " UNION ALL ".join(one.format(i) for i in range(len(chunk)))
+            params = tuple(p for i, (name, (first, last)) in enumerate(chunk) for p in (i, name, first, last))
+            for row in self._conn.exec_driver_sql(query, params).all():
+                found[chunk[row[0]]].append(CatalogRecord(*row[1:]))
+        # Ordered here, not in SQL: ORDER BY would read every row of a common surname to sort it, where
+        # LIMIT alone stops the index scan one row past the limit.
+        return {
+            key: sorted(records, key=_by_id) if len(records) <= AUTHOR_LIMIT else []
+            for key, records in found.items()
+        }
+
     def by_ids(self, arxiv_ids: Sequence[str]) -> dict[str, CatalogRecord]:
         """The records of these ids, by id (absent ids left out)."""
-        return {key: record for record, key in self._rows(arxiv_catalog.c.arxiv_id, set(arxiv_ids))}
+        return {key: record for record, key in self._rows("arxiv_id", set(arxiv_ids))}
 
     def by_titles(self, titles_norm: Sequence[str]) -> dict[str, list[CatalogRecord]]:
         """The records of each of these normalized titles."""
         found: dict[str, list[CatalogRecord]] = {}
-        for record, key in self._rows(arxiv_catalog.c.title_norm, {t for t in titles_norm if t}):
+        for record, key in self._rows("title_norm", {t for t in titles_norm if t}):
             found.setdefault(key, []).append(record)
         return found
 
     def by_dois(self, dois: Sequence[str]) -> dict[str, list[CatalogRecord]]:
         """The records of each of these DOIs (lower-cased, as stored)."""
         found: dict[str, list[CatalogRecord]] = {}
-        for record, key in self._rows(arxiv_catalog.c.doi, {d.lower() for d in dois}):
+        for record, key in self._rows("doi", {d.lower() for d in dois}):
             found.setdefault(key, []).append(record)
         return found
 
@@ -165,38 +195,40 @@ class SqlCatalog:
         return [[records[aid] for aid in ids if aid in records] for ids in ranked]
 
     def _word_counts(self, terms: set[str]) -> dict[str, int]:
-        words = arxiv_catalog_words
-        counts: dict[str, int] = {}
-        for chunk in _chunks(sorted(terms)):
-            query = sa.select(words.c.term, words.c.doc).where(words.c.term.in_(chunk))
-            counts.update((t, n) for t, n in self._conn.execute(query))
-        return counts
+        return dict(self._select_in("SELECT term, doc FROM arxiv_catalog_words WHERE term {}", terms))
 
     def _postings(self, terms: set[str]) -> dict[str, list[str]]:
         """The ids of the titles holding each word: one row per word (ids joined by spaces), not per id."""
-        table = arxiv_catalog_postings
-        join = sa.func.string_agg if self._conn.dialect.name == "postgresql" else sa.func.group_concat
+        join = "string_agg(arxiv_id, ' ')" if self._postgresql else "group_concat(arxiv_id, ' ')"
+        query = f"SELECT term, {join} FROM arxiv_catalog_postings WHERE term {{}} GROUP BY term"
         postings: dict[str, list[str]] = {t: [] for t in terms}
-        for chunk in _chunks(sorted(terms)):
-            query = (
-                sa.select(table.c.term, join(table.c.arxiv_id, " "))
-                .where(table.c.term.in_(chunk))
-                .group_by(table.c.term)
-            )
-            postings.update((term, ids.split(" ")) for term, ids in self._conn.execute(query))
+        postings.update((term, ids.split(" ")) for term, ids in self._select_in(query, terms))
         return postings
 
-    def _rows(self, column: sa.Column, values: set[str]) -> list[tuple[CatalogRecord, str]]:
+    def _rows(self, column: str, values: set[str]) -> list[tuple[CatalogRecord, str]]:
         """(record, its value in `column`) of every row whose `column` is one of `values`."""
-        found: list[tuple[CatalogRecord, str]] = []
-        for chunk in _chunks(sorted(values)):
-            query = sa.select(*_RECORD_COLUMNS, column).where(column.in_(chunk))
-            found += [(CatalogRecord(*row[:-1]), row[-1]) for row in self._conn.execute(query)]
-        return found
+        query = f"SELECT {_RECORD_COLUMNS}, {column} FROM arxiv_catalog WHERE {column} {{}}"
+        return [(CatalogRecord(*row[:-1]), row[-1]) for row in self._select_in(query, values)]
+
+    def _select_in(self, query: str, values: set[str]) -> list[tuple]:
+        """The rows of `query` ("... WHERE column {}") for the column being any of `values`.
+
+        The values go as one parameter (a PostgreSQL array, a JSON array SQLite unpacks), so the
+        statement text is the same whatever their number: nothing to compile per lookup, and no
+        bound on the number of values. Written in plain SQL through the driver: these lookups are
+        most of resolution's database time, and SQLAlchemy's statement building and row objects
+        cost as much as the query itself.
+        """
+        if not values:
+            return []
+        if self._postgresql:
+            return self._conn.exec_driver_sql(query.format("= ANY(%s)"), (sorted(values),)).all()
+        spread = "IN (SELECT value FROM json_each(?))"
+        return self._conn.exec_driver_sql(query.format(spread), (json.dumps(sorted(values)),)).all()
 
 
-def _chunks(values: list[str]) -> list[list[str]]:
-    return [values[i : i + IN_CHUNK] for i in range(0, len(values), IN_CHUNK)]
+def _by_id(record: CatalogRecord) -> str:
+    return record.arxiv_id
 
 
 def _row(record: CatalogRecord) -> dict:
