@@ -221,7 +221,9 @@ def test_title_of_common_words_only_is_found_by_its_first_author(
             # Years outside the citation's window, or more records than AUTHOR_LIMIT, find nothing.
             assert sql.by_first_author("goodfellow", (2000, 2010)) == []
             keys = [("goodfellow", (2010, 2015)), ("wang", (2015, 2025)), ("nosuchname", (2010, 2015))]
-            assert sql.by_first_authors(keys) == {k: memory.by_first_author(*k) for k in keys}
+            assert {k: sql.by_first_author(*k) for k in keys} == {k: memory.by_first_author(*k) for k in keys}
+            ids = {k: [r.arxiv_id for r in memory.by_first_author(*k)] for k in keys}
+            assert sql.first_author_ids(keys) == ids
             assert [r.arxiv_id for r in sql.by_first_author(*keys[0])] == ["1312.6211", "1406.2661"]
             monkeypatch.setattr(catalog_module, "AUTHOR_LIMIT", 1)
             monkeypatch.setattr(store_catalog_module, "AUTHOR_LIMIT", 1)

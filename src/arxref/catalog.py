@@ -132,8 +132,12 @@ class BatchLookup(CatalogLookup, Protocol):
         """`search` of each text, in order."""
         ...
 
-    def by_first_authors(self, keys: Sequence[AuthorKey]) -> dict[AuthorKey, list[CatalogRecord]]:
-        """`by_first_author` of each (surname, (first year, last year))."""
+    def search_ids_many(self, texts_norm: Sequence[str], limit: int) -> list[list[str]]:
+        """The ids of `search_many`'s records, without reading the records."""
+        ...
+
+    def first_author_ids(self, keys: Sequence[AuthorKey]) -> dict[AuthorKey, list[str]]:
+        """The ids of `by_first_author` of each (surname, (first year, last year))."""
         ...
 
 

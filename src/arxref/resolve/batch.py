@@ -87,25 +87,33 @@ def prefetch(entries: Sequence[Entry], catalog: BatchLookup) -> Prefetched:
         if entry_variants and entry_variants[0]:
             texts.add(entry_variants[-1])
     ordered = sorted(texts)
-    searches = dict(zip(ordered, catalog.search_many(ordered, SEARCH_LIMIT), strict=True))
+    found_ids = dict(zip(ordered, catalog.search_ids_many(ordered, SEARCH_LIMIT), strict=True))
     found_titles = catalog.by_titles(sorted(titles)) if titles else {}
     # A title that neither its equal nor its words found is looked for by its first author
     # (`title_scored`); which ones those are is known only now, so they are a second round.
     authors: set[AuthorKey] = set()
     for parsed, _ in entries:
         variants = () if parsed.arxiv_id else title_variants(parsed.title)
-        if not variants or not variants[0] or searches[variants[-1]]:
+        if not variants or not variants[0] or found_ids[variants[-1]]:
             continue
         key = first_author_key(parsed)
         if key is not None and not any(found_titles.get(v) for v in variants):
             authors.add(key)
+    author_ids = catalog.first_author_ids(sorted(authors)) if authors else {}
+    # The records of printed ids, search hits and first authors: one statement for them all.
+    wanted = ids.union(*found_ids.values(), *author_ids.values())
+    records = catalog.by_ids(sorted(wanted)) if wanted else {}
+
+    def recorded(found: dict) -> dict:
+        return {key: [records[aid] for aid in aids if aid in records] for key, aids in found.items()}
+
     return Prefetched(
         catalog=catalog,
-        ids=catalog.by_ids(sorted(ids)) if ids else {},
+        ids=records,
         titles=found_titles,
         dois=catalog.by_dois(sorted(dois)) if dois else {},
-        searches=searches,
-        authors=catalog.by_first_authors(sorted(authors)) if authors else {},
+        searches=recorded(found_ids),
+        authors=recorded(author_ids),
         asked_ids=frozenset(ids),
         asked_titles=frozenset(titles),
         asked_dois=frozenset(dois),

@@ -138,30 +138,32 @@ class SqlCatalog:
         return self.search_many([text_norm], limit)[0]
 
     def by_first_author(self, surname: str, years: tuple[int, int]) -> list[CatalogRecord]:
-        return self.by_first_authors([(surname, years)]).get((surname, years), [])
+        ids = self.first_author_ids([(surname, years)])[surname, years]
+        records = self.by_ids(ids)
+        return [records[aid] for aid in ids]
 
-    def by_first_authors(self, keys: Sequence[AuthorKey]) -> dict[AuthorKey, list[CatalogRecord]]:
-        """The records of each (surname, years): one statement, a sub-select per key (each its own limit)."""
+    def first_author_ids(self, keys: Sequence[AuthorKey]) -> dict[AuthorKey, list[str]]:
+        """The ids of each (surname, years) in id order, none past AUTHOR_LIMIT: one statement, read
+        from the (first_author_norm, year, arxiv_id) index alone, a sub-select per key with its own limit.
+
+        Ordered here, not in SQL: ORDER BY would read every row of a common surname to sort them,
+        where LIMIT alone stops the index scan one row past the limit.
+        """
         mark = "%s" if self._postgresql else "?"
         one = (
-            f"SELECT * FROM (SELECT {mark} AS k, {_RECORD_COLUMNS} FROM arxiv_catalog "
+            f"SELECT * FROM (SELECT {mark} AS k, arxiv_id FROM arxiv_catalog "
             f"WHERE first_author_norm = {mark} AND year BETWEEN {mark} AND {mark} "
             f"LIMIT {AUTHOR_LIMIT + 1}) AS q{{}}"
         )
         wanted = sorted(set(keys))
-        found: dict[AuthorKey, list[CatalogRecord]] = {key: [] for key in wanted}
+        found: dict[AuthorKey, list[str]] = {key: [] for key in wanted}
         for start in range(0, len(wanted), AUTHOR_CHUNK):
             chunk = wanted[start : start + AUTHOR_CHUNK]
             query = " UNION ALL ".join(one.format(i) for i in range(len(chunk)))
             params = tuple(p for i, (name, (first, last)) in enumerate(chunk) for p in (i, name, first, last))
-            for row in self._conn.exec_driver_sql(query, params).all():
-                found[chunk[row[0]]].append(CatalogRecord(*row[1:]))
-        # Ordered here, not in SQL: ORDER BY would read every row of a common surname to sort it, where
-        # LIMIT alone stops the index scan one row past the limit.
-        return {
-            key: sorted(records, key=_by_id) if len(records) <= AUTHOR_LIMIT else []
-            for key, records in found.items()
-        }
+            for k, arxiv_id in self._conn.exec_driver_sql(query, params).all():
+                found[chunk[k]].append(arxiv_id)
+        return {key: sorted(ids) if len(ids) <= AUTHOR_LIMIT else [] for key, ids in found.items()}
 
     def by_ids(self, arxiv_ids: Sequence[str]) -> dict[str, CatalogRecord]:
         """The records of these ids, by id (absent ids left out)."""
@@ -183,6 +185,12 @@ class SqlCatalog:
 
     def search_many(self, texts_norm: Sequence[str], limit: int) -> list[list[CatalogRecord]]:
         """`MemoryCatalog.search` of every text: three statements whatever the number of texts."""
+        ranked = self.search_ids_many(texts_norm, limit)
+        records = self.by_ids([aid for ids in ranked for aid in ids])
+        return [[records[aid] for aid in ids if aid in records] for ids in ranked]
+
+    def search_ids_many(self, texts_norm: Sequence[str], limit: int) -> list[list[str]]:
+        """The ids `search_many` finds, best first: two statements (word counts, then postings)."""
         terms = [search_terms(text) for text in texts_norm]
         counts = self._word_counts({t for ts in terms for t in ts})
         picked = [pick_terms({t: counts.get(t, 0) for t in ts}) for ts in terms]
@@ -190,9 +198,7 @@ class SqlCatalog:
         # entry's text mostly pick the same ones). Ranking in SQL (GROUP BY and a window per query)
         # took more CPU than reading the rows and counting them here, as MemoryCatalog does.
         postings = self._postings({t for ts in picked for t in ts})
-        ranked = [top_hits(Counter(chain.from_iterable(postings[t] for t in ts)), limit) for ts in picked]
-        records = self.by_ids([aid for ids in ranked for aid in ids])
-        return [[records[aid] for aid in ids if aid in records] for ids in ranked]
+        return [top_hits(Counter(chain.from_iterable(postings[t] for t in ts)), limit) for ts in picked]
 
     def _word_counts(self, terms: set[str]) -> dict[str, int]:
         return dict(self._select_in("SELECT term, doc FROM arxiv_catalog_words WHERE term {}", terms))
@@ -225,10 +231,6 @@ class SqlCatalog:
             return self._conn.exec_driver_sql(query.format("= ANY(%s)"), (sorted(values),)).all()
         spread = "IN (SELECT value FROM json_each(?))"
         return self._conn.exec_driver_sql(query.format(spread), (json.dumps(sorted(values)),)).all()
-
-
-def _by_id(record: CatalogRecord) -> str:
-    return record.arxiv_id
 
 
 def _row(record: CatalogRecord) -> dict:

@@ -118,7 +118,7 @@ arxiv_catalog = sa.Table(
     sa.Column("update_date", sa.String(10), nullable=True),
     sa.Index("ix_arxiv_catalog_title_norm", "title_norm"),
     sa.Index("ix_arxiv_catalog_doi", "doi"),
-    sa.Index("ix_arxiv_catalog_first_author", "first_author_norm", "year"),
+    sa.Index("ix_arxiv_catalog_first_author", "first_author_norm", "year", "arxiv_id"),
 )
 
 # Migration 0005: one row per distinct word of a title, the search's index (an index-only scan per word).
