@@ -1,9 +1,10 @@
 """Resolving a paper's entries together: every catalog lookup they need asked first, a few queries in all.
 
-`resolve_reference` asks the catalog up to six questions per entry; over SQL each is a
+`resolve_reference` asks the catalog up to seven questions per entry; over SQL each is a
 statement (a round trip on PostgreSQL). `resolve_references` asks them for all entries of a
-paper at once through `BatchLookup`, then resolves each entry against the answers held in
-memory (`Prefetched`), so the answers are those of `resolve_reference`, entry by entry.
+paper at once through `BatchLookup` (ids first: word search, first authors; then every record
+they name in one statement), then resolves each entry against the answers held in memory
+(`Prefetched`), so the answers are those of `resolve_reference`, entry by entry.
 """
 
 from __future__ import annotations

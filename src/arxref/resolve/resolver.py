@@ -9,8 +9,11 @@ Order (the issue, DESIGN.md), first conclusive step wins:
 2. a malformed printed id: `malformed_identifier`;
 3. the DOI against the catalog's DOIs (`local_arxiv`);
 4. the title (with first author and year) against the catalog (`local_arxiv`):
-   `verified_exact` on an equal normalized title, `verified_fuzzy` on a close one;
-5. the catalog titles found inside the raw text (`raw_fallback`, `verified_fuzzy`);
+   `verified_exact` on an equal normalized title, `verified_fuzzy` on a close one; the
+   candidates are the equal titles and those sharing the title's rarest words, or, when
+   those find nothing, the first author's records of the years the citation allows;
+5. the catalog titles found inside the raw text (`raw_fallback`, `verified_fuzzy`), for an
+   entry whose title the parser did not read well (`needs_raw_text`);
 6. otherwise `parse_uncertain` for an entry the parser could not read, else `unresolved`.
 
 The thresholds below were set on `arxref eval --hide-ids` over shared/corpus and on
