@@ -55,12 +55,14 @@ class CeleryWorker:
     env: dict[str, str]
     log: Path
     via_arxref_command: bool = False
+    beat: bool = False  # also run beat (it sends the sweep) and take the sweep queue, as `worker --beat` does
     process: subprocess.Popen | None = None
 
     def start(self) -> CeleryWorker:
+        queues = f"{self.queues},sweep" if self.beat else self.queues
         args = [
             sys.executable, "-m", "celery", "-A", "arxref.tasks:app", "worker",
-            "-Q", self.queues, "-c", "1", "-n", f"{self.name}@%h", "-l", "info",
+            "-Q", queues, "-c", "1", "-n", f"{self.name}@%h", "-l", "info",
             "--without-gossip", "--without-mingle", "--without-heartbeat",
         ]
         if self.via_arxref_command:  # as workers/ deploys it: `arxref worker`
@@ -68,6 +70,8 @@ class CeleryWorker:
                 sys.executable, "-c", "import sys; from arxref.cli import main; sys.exit(main())", "worker",
                 "--queues", self.queues, "--concurrency", "1", "--hostname", f"{self.name}@%h",
             ]
+        if self.beat:
+            args.append("--beat")
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
                 args, env=self.env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True, cwd=REPO

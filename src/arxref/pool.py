@@ -8,18 +8,25 @@ errors retry with backoff and jitter up to `task_max_retries`, then are recorded
 permanent ones are recorded at once. A version whose tasks keep dying without
 recording anything (worker killed, hard time limit) is failed as TooManyAttempts
 after `max_redeliveries` extra runs, so a poison paper cannot loop forever.
+
+The sweep (`arxref.sweep`, every ARXREF_SWEEP_EVERY s from beat) and `reprocess
+--stalled` share `resend_stalled`: a version queued or running, untouched for
+the stall age and with no message left in the broker, gets its message again.
 """
 
 from __future__ import annotations
 
 import logging
 import random
+import time
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 
 import sqlalchemy as sa
 
-from arxref.domain import PaperVersion, Stage
+from arxref.domain import PaperVersion, Stage, VersionState
 from arxref.errors import (
     ArxrefError,
     DatabaseUnavailable,
@@ -39,6 +46,11 @@ FETCH_TASK = "arxref.fetch"
 EXTRACT_TASK = "arxref.extract"
 QUEUES = {FETCH_TASK: "fetch", EXTRACT_TASK: "extract"}
 """Task name -> queue: fetch is I/O bound (arXiv's rate limit), extract CPU bound; each scales on its own."""
+SWEEP_TASK = "arxref.sweep"
+SWEEP_QUEUE = "sweep"
+"""The sweep's own queue: a sweep never waits behind a backlog of fetches (hours at arXiv's pace)."""
+SETTLE_SECONDS = 1.0
+"""How long the sweep waits before it looks at the broker a second time (see `resend_stalled`)."""
 
 log = logging.getLogger(__name__)
 
@@ -162,3 +174,78 @@ def _retry_or_fail(rt: Runtime, paper: PaperVersion, exc: RetryableError, retrie
         return Step(Action.RETRY, countdown=retry_countdown(rt.settings, retries, exc.retry_after))
     record_failure(rt.engine, paper, exc)
     return Step(Action.STOP)
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """What `resend_stalled` did."""
+
+    resent: dict[PaperVersion, str]  # version -> the task whose message was sent again
+    in_broker: list[PaperVersion]  # untouched that long, but a message naming it is still in the broker
+
+
+def resend_stalled(
+    engine: sa.Engine,
+    stalled_before: datetime,
+    send: Callable[[str, PaperVersion], None],
+    in_broker: Callable[[], Collection[PaperVersion]],
+) -> Sweep:
+    """Send again the versions queued or running, untouched since `stalled_before`, whose message is lost.
+
+    The one path of `reprocess --stalled` and of the sweep. A version with a message
+    still in the broker (waiting in a queue, held unacked by a worker, waiting out a
+    retry countdown) is only slow and is left alone, so a long backlog is not doubled.
+    The others get the message of the stage they were at: fetch when queued or fetching,
+    extract when extracting, resolving or storing; state, stage and `task_runs` stay
+    (`versions.mark_resent`), so a version whose tasks keep dying still meets the poison
+    guard. A message that was not lost after all (in a worker's hands between Redis and
+    the unacked hash at both looks) makes a duplicate: the claim drops it once the version
+    is finished, and before that the stage runs again, which is idempotent (the refetch
+    is skipped, references are replaced under the version's row lock).
+    """
+    with database_errors(), engine.connect() as conn:
+        rows = versions.select_versions(conn, versions.Selection(stalled_before=stalled_before))
+    if not rows:
+        return Sweep({}, [])
+    alive = set(in_broker())  # read after the rows: a message consumed meanwhile touched its row
+    if any(row.paper not in alive for row in rows):
+        # A worker's BRPOP takes a message out of Redis before the worker, when its event loop
+        # gets there, records it in the unacked hash: look again once such a message has landed.
+        time.sleep(SETTLE_SECONDS)
+        alive |= set(in_broker())
+    resent: dict[PaperVersion, str] = {}
+    for row in rows:
+        if row.paper in alive:
+            continue
+        with database_errors(), engine.begin() as conn:
+            if not versions.mark_resent(conn, row.paper, stalled_before):
+                continue  # it moved on since it was chosen: its message is alive
+        task = _resume_task(row)
+        send(task, row.paper)
+        resent[row.paper] = task
+    return Sweep(resent, [row.paper for row in rows if row.paper in alive])
+
+
+def sweep(
+    rt: Runtime, send: Callable[[str, PaperVersion], None], in_broker: Callable[[], Collection[PaperVersion]]
+) -> Sweep:
+    """The periodic sweep: `resend_stalled` with the settings' stall age, logged."""
+    age = rt.settings.stalled_after
+    done = resend_stalled(rt.engine, datetime.now(UTC) - timedelta(seconds=age), send, in_broker)
+    keys = ", ".join(p.key for p in list(done.resent)[:10]) + (", ..." if len(done.resent) > 10 else "")
+    level = logging.WARNING if done.resent else logging.INFO
+    log.log(
+        level,
+        "sweep: re-sent %d stalled versions%s; %d more untouched for %g s still have a message in the broker",
+        len(done.resent),
+        f" ({keys})" if keys else "",
+        len(done.in_broker),
+        age,
+    )
+    return done
+
+
+def _resume_task(row: versions.VersionRow) -> str:
+    if row.state == VersionState.RUNNING and row.stage in (Stage.EXTRACT, Stage.RESOLVE, Stage.STORE):
+        return EXTRACT_TASK
+    return FETCH_TASK

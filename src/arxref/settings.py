@@ -53,6 +53,9 @@ class Settings:
     extract_time_limit: float = 660.0
     visibility_timeout: float = 3600.0  # an unacked message goes back to its queue after this long
     restore_interval: float = 10.0  # how often workers look for such messages
+    # The sweeper (`arxref worker --beat`): re-sends versions whose message the broker lost.
+    sweep_every: float = 300.0  # seconds between sweeps
+    stalled_after: float = 1800.0  # queued/running and untouched this long: stalled; above the hard limits
 
     @property
     def resolved_fetch_mode(self) -> str:
@@ -109,4 +112,6 @@ class Settings:
             extract_time_limit=num("ARXREF_EXTRACT_TIME_LIMIT", "extract_time_limit"),
             visibility_timeout=num("ARXREF_VISIBILITY_TIMEOUT", "visibility_timeout"),
             restore_interval=num("ARXREF_RESTORE_INTERVAL", "restore_interval"),
+            sweep_every=num("ARXREF_SWEEP_EVERY", "sweep_every"),
+            stalled_after=num("ARXREF_STALLED_AFTER", "stalled_after"),
         )

@@ -6,7 +6,14 @@ ids only; the bytes travel through the blob folder. Late acks with reject on
 worker lost and prefetch 1: a message is acknowledged only once its outcome is
 in `paper_versions`, so a killed worker loses nothing, and since a message may
 then run twice every write is idempotent. The database, not the broker, is the
-truth: `arxref reprocess --stalled` re-sends what a flushed Redis forgot.
+truth: Redis can lose a message popped as it goes down, and a flushed Redis
+forgets its queues, so beat sends `arxref.sweep` (queue `sweep`) every
+ARXREF_SWEEP_EVERY seconds and the sweep re-sends every version queued or
+running, untouched for ARXREF_STALLED_AFTER seconds, that no message in Redis
+names (`pool.resend_stalled`, as `arxref reprocess --stalled` does by hand).
+The stall age must exceed the longest hard time limit (checked here), so a
+task still running is never swept. Exactly one beat per deployment:
+`arxref worker --beat`.
 
 `celery -A arxref.tasks:app worker -Q fetch` builds the app on first access of
 `app` from `Settings.from_env()`; importing this module reads no environment.
@@ -14,8 +21,13 @@ truth: `arxref reprocess --stalled` re-sends what a flushed Redis forgot.
 
 from __future__ import annotations
 
+import base64
+import json
+from collections.abc import Callable, Collection
+from datetime import datetime
 from typing import Any
 
+import sqlalchemy as sa
 from celery import Celery, Task
 from celery.exceptions import Reject, Retry, SoftTimeLimitExceeded
 
@@ -25,12 +37,17 @@ from arxref.pool import (
     EXTRACT_TASK,
     FETCH_TASK,
     QUEUES,
+    SWEEP_QUEUE,
+    SWEEP_TASK,
     Action,
     Runtime,
     Step,
+    Sweep,
+    resend_stalled,
     retry_countdown,
     run_extract,
     run_fetch,
+    sweep,
 )
 from arxref.settings import Settings
 
@@ -51,13 +68,27 @@ TASK_OPTIONS: dict[str, dict[str, Any]] = {
         "ignore_result": True,
         "max_retries": None,
     },
+    SWEEP_TASK: {
+        "bind": True,
+        "acks_late": False,  # a sweep lost with its worker is simply the next one's work
+        "ignore_result": True,
+        "max_retries": 0,
+    },
 }
 
 
 def make_celery(settings: Settings) -> Celery:
-    """The Celery app for these settings, with both tasks registered."""
+    """The Celery app for these settings: fetch, extract and the sweep registered, the sweep scheduled."""
     if not settings.broker_url:
         raise ValueError("ARXREF_BROKER_URL is not set: the worker pool needs a Redis broker")
+    longest = max(settings.fetch_time_limit, settings.extract_time_limit)
+    if settings.stalled_after <= longest:
+        raise ValueError(
+            f"ARXREF_STALLED_AFTER={settings.stalled_after:g} s must exceed the longest hard time limit"
+            f" ({longest:g} s): the sweep would re-send versions whose task is still running"
+        )
+    if settings.sweep_every <= 0:
+        raise ValueError(f"ARXREF_SWEEP_EVERY={settings.sweep_every:g}: seconds between sweeps, above 0")
     app = Celery("arxref", broker=settings.broker_url, set_as_current=False)
     app.conf.update(
         task_serializer="json",
@@ -67,7 +98,7 @@ def make_celery(settings: Settings) -> Celery:
         task_acks_late=True,
         task_reject_on_worker_lost=True,
         worker_prefetch_multiplier=1,
-        task_routes={name: {"queue": queue} for name, queue in QUEUES.items()},
+        task_routes={name: {"queue": queue} for name, queue in {**QUEUES, SWEEP_TASK: SWEEP_QUEUE}.items()},
         task_default_queue="fetch",
         broker_connection_retry_on_startup=True,
         # A running task whose broker connection drops is cancelled; its message was never
@@ -81,6 +112,16 @@ def make_celery(settings: Settings) -> Celery:
         worker_hijack_root_logger=False,
         worker_send_task_events=True,  # flower
         task_send_sent_event=True,
+        # Beat (`arxref worker --beat`, one per deployment) sends the sweep; a sweep older than
+        # the next one is dropped. The in-memory scheduler writes no schedule file.
+        beat_schedule={
+            "sweep": {
+                "task": SWEEP_TASK,
+                "schedule": settings.sweep_every,
+                "options": {"expires": settings.sweep_every},
+            }
+        },
+        beat_scheduler="celery.beat:Scheduler",
     )
     app.arxref_runtime = Runtime(settings, soft_timeout=(SoftTimeLimitExceeded,))
     limits = {
@@ -91,6 +132,7 @@ def make_celery(settings: Settings) -> Celery:
         soft, hard = limits[name]
         # shared=False: a task shared across apps would carry the first app's time limits into the next.
         app.task(name=name, soft_time_limit=soft, time_limit=hard, shared=False, **TASK_OPTIONS[name])(run)
+    app.task(name=SWEEP_TASK, shared=False, **TASK_OPTIONS[SWEEP_TASK])(_sweep)
     return app
 
 
@@ -102,6 +144,53 @@ def send_fetch(app: Celery, paper: PaperVersion, want_pdf: bool = False) -> None
 def send_extract(app: Celery, paper: PaperVersion, can_fetch_pdf: bool = True) -> None:
     """Queue a version's extract + resolve + store."""
     app.send_task(EXTRACT_TASK, args=[paper.arxiv_id, paper.version], kwargs={"can_fetch_pdf": can_fetch_pdf})
+
+
+def resend_stalled_versions(app: Celery, engine: sa.Engine, stalled_before: datetime) -> Sweep:
+    """`pool.resend_stalled` through this app's broker: `reprocess --stalled` and the sweep."""
+    return resend_stalled(engine, stalled_before, *_broker_hooks(app))
+
+
+def messages_in_broker(app: Celery) -> set[PaperVersion]:
+    """The versions named by a fetch or extract message in Redis: queued, or unacked (a worker has it).
+
+    kombu's Redis transport keeps a queue as one list per priority step and every message
+    delivered but not acked (running, or waiting out a retry countdown) in the `unacked`
+    hash; all are read in one transaction, so a message moving between them is seen once.
+    """
+    with app.connection_for_read() as conn:
+        channel = conn.default_channel
+        prefix = channel.global_keyprefix  # kombu does not prefix LRANGE and HVALS itself
+        steps = channel.priority_steps
+        lists = dict.fromkeys(prefix + channel._q_for_pri(q, pri) for q in QUEUES.values() for pri in steps)
+        with channel.client.pipeline(transaction=True) as pipe:
+            for key in lists:
+                pipe.lrange(key, 0, -1)
+            pipe.hvals(prefix + channel.unacked_key)
+            *queued, unacked = pipe.execute()
+    found = set()
+    for raw, held in [(m, False) for chunk in queued for m in chunk] + [(m, True) for m in unacked]:
+        paper = _paper_of(raw, held)
+        if paper is not None:
+            found.add(paper)
+    return found
+
+
+def _paper_of(raw: bytes, held: bool) -> PaperVersion | None:
+    """The version a stored kombu message names, if it is a fetch or extract (Celery's protocol 2)."""
+    try:
+        payload = json.loads(raw)
+        if held:  # the unacked hash holds [message, exchange, routing key]
+            payload = payload[0]
+        if payload["headers"].get("task") not in QUEUES:
+            return None
+        body = payload["body"]
+        if payload["properties"].get("body_encoding") == "base64":
+            body = base64.b64decode(body)
+        args = json.loads(body)[0]
+        return PaperVersion(str(args[0]), int(args[1]))
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+        return None
 
 
 def queue_depths(app: Celery) -> dict[str, int]:
@@ -135,6 +224,21 @@ def _extract(task: Task, arxiv_id: str, version: int, can_fetch_pdf: bool = True
     except DatabaseUnavailable:
         step = Step(Action.RETRY, countdown=retry_countdown(rt.settings, task.request.retries))
     _follow(task, paper, step)
+
+
+def _sweep(task: Task) -> None:
+    sweep(task.app.arxref_runtime, *_broker_hooks(task.app))
+
+
+def _broker_hooks(
+    app: Celery,
+) -> tuple[Callable[[str, PaperVersion], None], Callable[[], Collection[PaperVersion]]]:
+    senders = {FETCH_TASK: send_fetch, EXTRACT_TASK: send_extract}
+
+    def send(task_name: str, paper: PaperVersion) -> None:
+        senders[task_name](app, paper)
+
+    return send, lambda: messages_in_broker(app)
 
 
 def _follow(task: Task, paper: PaperVersion, step: Step) -> None:

@@ -57,7 +57,12 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     which = p.add_mutually_exclusive_group(required=True)
     which.add_argument("--failed", action="store_true", help="failed versions (narrowed below)")
     which.add_argument("--extractor-older-than", metavar="V", help="done versions from an older extractor")
-    which.add_argument("--stalled", type=float, metavar="MINUTES", help="queued/running, untouched this long")
+    which.add_argument(
+        "--stalled",
+        type=float,
+        metavar="MINUTES",
+        help="queued/running, untouched this long (with the pool: and no message in Redis; the sweep's path)",
+    )
     p.add_argument("--stage", choices=[s.value for s in Stage], help="with --failed: only at this stage")
     p.add_argument("--error-class", help="with --failed: only this error class (e.g. UpstreamError)")
     p.add_argument("--since", type=_datetime, metavar="DATE", help="with --failed: only failures since then")
@@ -172,18 +177,23 @@ def cmd_reprocess(args: argparse.Namespace, settings: Settings) -> int:
             extractor_older_than=args.extractor_older_than,
             stalled_before=stalled_before,
         )
-        with engine.connect() as conn:
-            chosen = versions.select_versions(conn, selection)
         in_process = args.in_process or (not args.pool and not settings.broker_url)
-        run = _reprocess_here if in_process else _reprocess_pool
-        results = run(engine, settings, chosen)
+        if stalled_before is not None and not in_process:
+            # What the pool's periodic sweep does, by hand and with this stall age.
+            results = _resend_stalled(engine, settings, stalled_before)
+        else:
+            with engine.connect() as conn:
+                chosen = versions.select_versions(conn, selection)
+            run = _reprocess_here if in_process else _reprocess_pool
+            results = run(engine, settings, chosen)
         if args.json:
             print(json.dumps({"mode": "in-process" if in_process else "pool", "versions": results}, indent=1))
             return 0
         for key, outcome in results.items():
             print(f"{key}: {outcome}")
         verb = "reprocessed" if in_process else "queued again"
-        print(f"{len(chosen)} versions {verb}")
+        count = sum(1 for outcome in results.values() if outcome != _IN_BROKER)
+        print(f"{count} versions {verb}")
         return 0
 
 
@@ -215,6 +225,18 @@ def _reprocess_pool(engine: sa.Engine, settings: Settings, rows: list[versions.V
         progress.step()
     progress.close()
     return {row.paper.key: "queued" for row in rows}
+
+
+_IN_BROKER = "still in the broker, not sent again"
+
+
+def _resend_stalled(engine: sa.Engine, settings: Settings, stalled_before: datetime) -> dict[str, str]:
+    from arxref.tasks import make_celery, resend_stalled_versions
+
+    done = resend_stalled_versions(make_celery(settings), engine, stalled_before)
+    results = {paper.key: f"queued again ({task})" for paper, task in done.resent.items()}
+    results.update(dict.fromkeys((paper.key for paper in done.in_broker), _IN_BROKER))
+    return results
 
 
 def _queue_depths(settings: Settings) -> dict[str, int] | str | None:

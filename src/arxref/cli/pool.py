@@ -3,7 +3,9 @@
 Both need ARXREF_BROKER_URL (Redis). `enqueue` writes the jobs to
 `paper_versions` first (the truth; a version already there is a duplicate and
 is not sent again, a newer version of a paper is a new job), then sends one
-fetch message per new version.
+fetch message per new version. `worker --beat` also runs Celery beat, which
+sends the sweep (re-send what Redis lost) every ARXREF_SWEEP_EVERY seconds:
+one such worker per deployment, or every sweep is sent once per beat.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from arxref.errors import InvalidIdentifier
 from arxref.fetch.arxiv_http import ArxivClient
 from arxref.fetch.listing import list_new_versions
 from arxref.ids import parse_arxiv_id
-from arxref.pool import QUEUES
+from arxref.pool import QUEUES, SWEEP_QUEUE
 from arxref.settings import Settings
 from arxref.store import versions
 from arxref.store.catalog import SqlCatalog
@@ -43,7 +45,14 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=cmd_enqueue)
 
     p = sub.add_parser("worker", help="run a Celery worker of the pool")
-    p.add_argument("--queues", default=",".join(QUEUES.values()), help="comma-separated: fetch, extract")
+    queues = ",".join(QUEUES.values())
+    p.add_argument("--queues", default=queues, help="comma-separated: fetch, extract, sweep")
+    p.add_argument(
+        "--beat",
+        action="store_true",
+        help="also run beat, which sends the sweep every ARXREF_SWEEP_EVERY s, and take the sweep queue;"
+        " exactly one worker of a deployment may have it",
+    )
     p.add_argument("--concurrency", type=int, default=1, help="processes (default 1: one per core is plenty)")
     p.add_argument("--loglevel", default="info")
     p.add_argument("--hostname", help="worker name (default: celery's <queues>@<host>)")
@@ -82,10 +91,14 @@ def cmd_enqueue(args: argparse.Namespace, settings: Settings) -> int:
 
 def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:
     queues = [q.strip() for q in args.queues.split(",") if q.strip()]
-    unknown = set(queues) - set(QUEUES.values())
+    unknown = set(queues) - {*QUEUES.values(), SWEEP_QUEUE}
     if unknown:
-        raise InvalidIdentifier(f"unknown queue(s) {', '.join(sorted(unknown))}: use fetch, extract")
+        raise InvalidIdentifier(f"unknown queue(s) {', '.join(sorted(unknown))}: use fetch, extract, sweep")
+    if args.beat and SWEEP_QUEUE not in queues:
+        queues.append(SWEEP_QUEUE)  # beat's sweeps are taken here, not behind a backlog elsewhere
     argv = ["worker", "-Q", ",".join(queues), "-c", str(args.concurrency), "-l", args.loglevel]
+    if args.beat:
+        argv.append("--beat")
     argv += ["-n", args.hostname or f"{'-'.join(queues)}@%h"]
     from arxref.tasks import make_celery
 

@@ -126,6 +126,26 @@ def mark_requeued(conn: sa.Connection, paper: PaperVersion) -> None:
     )
 
 
+def mark_resent(conn: sa.Connection, paper: PaperVersion, stalled_before: datetime) -> bool:
+    """Touch a stalled version whose message is sent again; False when it moved on since it was chosen.
+
+    Only `updated_at` changes (the next sweep waits a whole stall age again): the state,
+    stage and `task_runs` stay, so the claim goes on counting the runs of a version whose
+    tasks keep dying and the poison guard still ends it.
+    """
+    c = paper_versions.c
+    result = conn.execute(
+        paper_versions.update()
+        .where(
+            _is(paper),
+            c.state.in_([VersionState.QUEUED, VersionState.RUNNING]),
+            c.updated_at < stalled_before,
+        )
+        .values(updated_at=utcnow())
+    )
+    return result.rowcount == 1
+
+
 def _is(paper: PaperVersion) -> sa.ColumnElement[bool]:
     return sa.and_(paper_versions.c.arxiv_id == paper.arxiv_id, paper_versions.c.version == paper.version)
 
