@@ -42,7 +42,8 @@ from arxref.parse import parse_reference
 from arxref.pdf import extract_pdf_references
 from arxref.resolve import resolve_references
 from arxref.source import extract_source_references, unpack_eprint
-from arxref.store.catalog import SqlCatalog, bulk_load_catalog
+from arxref.store.catalog import SqlCatalog
+from arxref.store.catalog_bulk import bulk_load_catalog
 from arxref.store.engine import make_engine, upgrade_schema
 
 REPO = Path(__file__).resolve().parents[1]

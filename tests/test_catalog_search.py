@@ -10,7 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 from arxref.catalog import CatalogRecord, MemoryCatalog
-from arxref.store.catalog import SqlCatalog, bulk_load_catalog, load_catalog
+from arxref.store.catalog import SqlCatalog, load_catalog
+from arxref.store.catalog_bulk import bulk_load_catalog
 from arxref.store.engine import make_engine, upgrade_schema
 
 OLD = CatalogRecord("2001.00001", "Quasicrystalline tilings of hyperbolic manifolds", "Ada Lovelace")

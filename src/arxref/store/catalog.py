@@ -31,9 +31,6 @@ from arxref.catalog import (
 from arxref.store.tables import arxiv_catalog
 
 BATCH_SIZE = 2000
-# Rows per COPY statement / SQLite transaction in `bulk_load_catalog`: each fires the statement
-# triggers once on PostgreSQL, and a progress report.
-BULK_SIZE = 100_000
 # Sub-selects per `by_first_authors` statement (four parameters each; SQLite binds at most 32,766).
 AUTHOR_CHUNK = 500
 # The columns of a `CatalogRecord`, in the order of its fields: a row makes a record positionally.
@@ -68,38 +65,6 @@ def load_catalog(
         total += len(batch)
         if progress is not None:
             progress(total)
-    return total
-
-
-def bulk_load_catalog(
-    engine: sa.Engine, records: Iterable[CatalogRecord], progress: Callable[[int], None] | None = None
-) -> int:
-    """Insert records of ids not yet in the catalog, fast (COPY; plain executemany): a first load.
-
-    The triggers keep the search tables as for `load_catalog`; an id already present, or listed
-    twice, is an integrity error (use `load_catalog` to update).
-    """
-    names = list(_row(CatalogRecord("", None)))  # the columns in the order `_row` gives them
-    columns = ", ".join(names)
-    insert = f"INSERT INTO arxiv_catalog ({columns}) VALUES ({', '.join('?' for _ in names)})"
-    total = 0
-    iterator = iter(records)
-    raw = engine.raw_connection()
-    try:
-        cursor = raw.cursor()
-        while batch := [tuple(row.values()) for row in map(_row, islice(iterator, BULK_SIZE))]:
-            if engine.dialect.name == "postgresql":
-                with cursor.copy(f"COPY arxiv_catalog ({columns}) FROM STDIN") as copy:
-                    for row in batch:
-                        copy.write_row(row)
-            else:
-                cursor.executemany(insert, batch)
-            raw.commit()
-            total += len(batch)
-            if progress is not None:
-                progress(total)
-    finally:
-        raw.close()
     return total
 
 
