@@ -85,6 +85,30 @@ def test_a_message_whose_worker_keeps_dying_is_failed_as_too_many_attempts(runti
     assert (_row(runtime).state, _row(runtime).last_error_class) == (VersionState.FAILED, "TooManyAttempts")
 
 
+class StoppedMidFetch(FolderFetcher):
+    """What a cancelled task meets: SIGTERM (SystemExit, from billiard's handler) lands in a driver call,
+    which then fails with an ordinary error while the SystemExit is being handled."""
+
+    def fetch(self, paper: PaperVersion, want_pdf: bool = False) -> FetchedFiles:
+        try:
+            raise SystemExit(-241)
+        except SystemExit:
+            # Implicitly chained, as the driver's error is (the SystemExit is its __context__).
+            raise RuntimeError("can't change 'autocommit' now: connection in transaction status ACTIVE")  # noqa: B904
+
+
+def test_an_error_raised_while_the_worker_is_stopped_is_not_the_papers_failure(runtime: Runtime) -> None:
+    runtime._fetcher = StoppedMidFetch(SAMPLES, 10**8)
+    with pytest.raises(RuntimeError, match="autocommit"):
+        run_fetch(runtime, PAPER, want_pdf=False, retries=0)
+    assert (_row(runtime).state, _row(runtime).last_error_class) == (VersionState.RUNNING, None)
+    # The message comes back; the version then goes its normal way.
+    runtime._fetcher = FolderFetcher(SAMPLES, 10**8)
+    assert run_fetch(runtime, PAPER, want_pdf=False, retries=0).action == Action.EXTRACT
+    assert run_extract(runtime, PAPER, can_fetch_pdf=True, retries=0).action == Action.STOP
+    assert _row(runtime).state == VersionState.DONE
+
+
 def test_task_options_are_real_celery_options_and_the_app_is_configured_for_late_acks() -> None:
     for name, options in TASK_OPTIONS.items():
         for option in options:

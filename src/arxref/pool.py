@@ -120,6 +120,8 @@ def run_fetch(rt: Runtime, paper: PaperVersion, want_pdf: bool, retries: int) ->
         record_failure(rt.engine, paper, exc, Stage.FETCH)
         return Step(Action.STOP)
     except Exception as exc:  # a bug must not lose the paper: record it
+        if stopping(exc):
+            raise
         log.exception("%s: unexpected error while fetching", paper.key)
         record_failure(rt.engine, paper, exc, Stage.FETCH)
         return Step(Action.STOP)
@@ -142,10 +144,30 @@ def run_extract(rt: Runtime, paper: PaperVersion, can_fetch_pdf: bool, retries: 
         record_failure(rt.engine, paper, exc)
         return Step(Action.STOP)
     except Exception as exc:  # a bug must not lose the paper: record it
+        if stopping(exc):
+            raise
         log.exception("%s: unexpected error while extracting", paper.key)
         record_failure(rt.engine, paper, exc)
         return Step(Action.STOP)
     return Step(Action.FETCH_PDF) if after == Next.FETCH_PDF else Step(Action.STOP)
+
+
+def stopping(exc: BaseException) -> bool:
+    """Whether `exc` arose as this process was being stopped: SystemExit or KeyboardInterrupt in its chain.
+
+    Celery cancels a running task by SIGTERM when the broker connection drops (billiard turns it
+    into SystemExit), and the database call it interrupts then fails with an ordinary error. The
+    message goes back to the queue, so that error says nothing about the paper: it is re-raised,
+    never recorded as the version's failure.
+    """
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        if not isinstance(current, Exception):
+            return True
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return False
 
 
 def retry_countdown(settings: Settings, retries: int, retry_after: float | None = None) -> float:
