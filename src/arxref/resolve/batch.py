@@ -72,6 +72,7 @@ def prefetch(entries: Sequence[Entry], catalog: BatchLookup) -> Prefetched:
     titles: set[str] = set()
     dois: set[str] = set()
     texts: set[str] = set()
+    titled: list[tuple[ParsedReference, tuple[str, ...]]] = []  # id-less entries with a title, its variants
     for parsed, raw in entries:
         if parsed.arxiv_id:
             number = parse_arxiv_id(parsed.arxiv_id)
@@ -84,6 +85,7 @@ def prefetch(entries: Sequence[Entry], catalog: BatchLookup) -> Prefetched:
         if variants and variants[0]:
             titles.update(variants)
             texts.add(variants[-1])
+            titled.append((parsed, variants))
         entry_variants = entry_text(raw) if needs_raw_text(parsed) else ()
         if entry_variants and entry_variants[0]:
             texts.add(entry_variants[-1])
@@ -93,9 +95,8 @@ def prefetch(entries: Sequence[Entry], catalog: BatchLookup) -> Prefetched:
     # A title that neither its equal nor its words found is looked for by its first author
     # (`title_scored`); which ones those are is known only now, so they are a second round.
     authors: set[AuthorKey] = set()
-    for parsed, _ in entries:
-        variants = () if parsed.arxiv_id else title_variants(parsed.title)
-        if not variants or not variants[0] or found_ids[variants[-1]]:
+    for parsed, variants in titled:
+        if found_ids[variants[-1]]:
             continue
         key = first_author_key(parsed)
         if key is not None and not any(found_titles.get(v) for v in variants):
