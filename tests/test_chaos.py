@@ -20,7 +20,7 @@ from arxref.domain import PaperVersion, VersionState
 from arxref.store import versions
 from tests.conftest import SAMPLES
 from tests.servers import ArxivStub, RedisServer
-from tests.workers import CeleryWorker, logs, pool_env, wait_until_settled
+from tests.workers import CeleryWorker, pool_env, wait_until_settled
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 
@@ -79,10 +79,7 @@ def test_killed_worker_and_restarted_redis_lose_nothing_and_double_nothing(
         # Redis' transport pops a message before the worker records it as unacked: one popped as
         # the broker goes away is gone from Redis. paper_versions still holds the version, and the
         # sweeper re-sends it once it has been untouched for the stall age.
-        try:
-            rows = wait_until_settled(pool_engine, papers, timeout=300)
-        except AssertionError as exc:
-            raise AssertionError(f"{exc}\n{logs(tmp_path)}") from None
+        rows = wait_until_settled(pool_engine, papers, timeout=300, log_dir=tmp_path)
     finally:
         a.stop()
         b.stop()

@@ -61,10 +61,7 @@ def test_samples_end_done_or_in_a_named_failure_and_reprocess_fixes_the_failures
     assert (len(queued["queued"]), queued["duplicates"]) == (6, 1)
 
     papers = [PaperVersion(k.split("v")[0], int(k.split("v")[1])) for k in keys]
-    try:
-        rows = wait_until_settled(pool_engine, papers, timeout=150)
-    except AssertionError as exc:
-        raise AssertionError(f"{exc}\n{logs(tmp_path)}") from None
+    rows = wait_until_settled(pool_engine, papers, timeout=150, log_dir=tmp_path)
     outcome = {p.key: (r.state, r.stage, r.last_error_class) for p, r in rows.items()}
     assert outcome["0801.0012v1"] == (VersionState.FAILED, Stage.FETCH, "UpstreamError")
     assert outcome["9912.99999v1"] == (VersionState.FAILED, Stage.FETCH, "NotFound")
@@ -113,10 +110,7 @@ def test_versions_whose_messages_redis_lost_are_resent_from_the_database(
 
     assert main(["reprocess", "--stalled", "5", "--pool", "--json"]) == 0
     capsys.readouterr()
-    try:
-        rows = wait_until_settled(pool_engine, papers, timeout=120)
-    except AssertionError as exc:
-        raise AssertionError(f"{exc}\n{logs(tmp_path)}") from None
+    rows = wait_until_settled(pool_engine, papers, timeout=120, log_dir=tmp_path)
     assert {p.key: (r.state, r.reference_count) for p, r in rows.items()} == {
         "1205.4446v1": (VersionState.DONE, 5),
         "1711.08379v1": (VersionState.DONE, 17),

@@ -238,9 +238,7 @@ def test_a_worker_with_beat_brings_versions_whose_messages_redis_lost_to_done(
     log = tmp_path / "all.log"
     worker = CeleryWorker("all", "fetch,extract", env, log, via_arxref_command=True, beat=True).start()
     try:
-        rows = wait_until_settled(pool_engine, papers, timeout=60)
-    except AssertionError as exc:
-        raise AssertionError(f"{exc}\n{logs(tmp_path)}") from None
+        rows = wait_until_settled(pool_engine, papers, timeout=60, log_dir=tmp_path)
     finally:
         worker.stop()
     assert {p.key: (r.state, r.reference_count) for p, r in rows.items()} == {

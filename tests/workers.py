@@ -103,9 +103,16 @@ class CeleryWorker:
 
 
 def wait_until_settled(
-    engine: sa.Engine, papers: Iterable[PaperVersion], timeout: float, on_wait: object = None
+    engine: sa.Engine,
+    papers: Iterable[PaperVersion],
+    timeout: float,
+    on_wait: object = None,
+    log_dir: Path | None = None,
 ) -> dict[PaperVersion, versions.VersionRow]:
-    """Poll paper_versions until every version is done or failed; their rows (AssertionError on timeout)."""
+    """Poll paper_versions until every version is done or failed; their rows.
+
+    AssertionError on timeout, with the tail of the worker logs in `log_dir` when given.
+    """
     wanted = set(papers)
     deadline = time.monotonic() + timeout
     while True:
@@ -116,7 +123,8 @@ def wait_until_settled(
         if not open_:
             return rows
         if time.monotonic() > deadline:
-            raise AssertionError(f"{len(open_)} versions not settled after {timeout} s: {sorted(open_)[:10]}")
+            message = f"{len(open_)} versions not settled after {timeout} s: {sorted(open_)[:10]}"
+            raise AssertionError(message if log_dir is None else f"{message}\n{logs(log_dir)}")
         if callable(on_wait):
             on_wait()
         time.sleep(0.5)
