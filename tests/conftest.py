@@ -22,6 +22,7 @@ from tests.workers import FAST_POOL_ENV
 REPO = Path(__file__).resolve().parents[1]
 SAMPLES = REPO / "samples"
 CORPUS = REPO.parent / "shared" / "corpus"
+WIDE = REPO.parent / "shared" / "corpus-wide"
 
 
 @pytest.fixture(scope="session")
