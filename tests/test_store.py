@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import time
+
 import pytest
 import sqlalchemy as sa
 
@@ -59,6 +63,30 @@ def test_migration_creates_the_tables_of_the_code(engine: sa.Engine) -> None:
 def test_upgrade_is_idempotent(engine: sa.Engine) -> None:
     upgrade_schema(engine)
     assert schema_revision(engine) == head_revision()
+
+
+_UPGRADE_AT = """
+import sys, time
+from arxref.store.engine import make_engine, upgrade_schema
+engine = make_engine(sys.argv[1])
+time.sleep(max(0.0, float(sys.argv[2]) - time.time()))  # every process starts the upgrade at once
+upgrade_schema(engine)
+"""
+
+
+def test_first_runs_at_once_on_a_fresh_database_all_succeed(database_url: str) -> None:
+    """Workers (or two `process` runs) starting together on an empty database: the schema upgrades
+    are serialized, so none dies with "table already exists" / a duplicate type."""
+    start = time.time() + 3.0
+    runs = [
+        subprocess.Popen([sys.executable, "-c", _UPGRADE_AT, database_url, str(start)], stderr=subprocess.PIPE)
+        for _ in range(4)
+    ]
+    errors = [run.communicate(timeout=120)[1].decode() for run in runs]
+    assert [run.returncode for run in runs] == [0, 0, 0, 0], errors
+    engine = make_engine(database_url)
+    assert schema_revision(engine) == head_revision()
+    engine.dispose()
 
 
 def test_enqueue_twice_creates_one_job(engine: sa.Engine) -> None:

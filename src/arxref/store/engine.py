@@ -45,10 +45,25 @@ def _alembic_config() -> Config:
     return config
 
 
+# Any constant shared by every arxref process; pg_advisory_xact_lock takes a bigint key.
+_SCHEMA_LOCK_KEY = 0x617278726566  # "arxref"
+
+
 def upgrade_schema(engine: sa.Engine) -> None:
-    """Apply every migration not yet applied; a production database upgrades in place."""
+    """Apply every migration not yet applied; a production database upgrades in place.
+
+    Upgrades are serialized: many workers (or two first runs) starting on a fresh
+    database would otherwise all create the same tables and all but one die. The lock
+    is taken inside the upgrade's transaction (PostgreSQL: a transaction-level advisory
+    lock; SQLite: BEGIN EXCLUSIVE), so whoever waited finds the schema already at head.
+    """
     config = _alembic_config()
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": _SCHEMA_LOCK_KEY})
+        elif engine.dialect.name == "sqlite":
+            # pysqlite opens no transaction before DDL by itself: this one holds every migration.
+            connection.exec_driver_sql("BEGIN EXCLUSIVE")
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
