@@ -79,7 +79,9 @@ def test_first_runs_at_once_on_a_fresh_database_all_succeed(database_url: str) -
     are serialized, so none dies with "table already exists" / a duplicate type."""
     start = time.time() + 3.0
     runs = [
-        subprocess.Popen([sys.executable, "-c", _UPGRADE_AT, database_url, str(start)], stderr=subprocess.PIPE)
+        subprocess.Popen(
+            [sys.executable, "-c", _UPGRADE_AT, database_url, str(start)], stderr=subprocess.PIPE
+        )
         for _ in range(4)
     ]
     errors = [run.communicate(timeout=120)[1].decode() for run in runs]
