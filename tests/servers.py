@@ -171,13 +171,14 @@ def start_redis() -> RedisServer:
 
 @dataclass(frozen=True)
 class Reply:
-    """A scripted answer: a status with headers, a delay before it, or a body cut short."""
+    """A scripted answer: a status with headers, a delay before it, a body cut short or trickled."""
 
     status: int = 200
     headers: tuple[tuple[str, str], ...] = ()
     body: bytes | None = None  # None: the real file
     delay: float = 0.0
     truncate: bool = False
+    drip: float = 0.0  # seconds between single bytes of the body (a server that trickles)
 
 
 @dataclass
@@ -256,7 +257,13 @@ class ArxivStub:
             handler.send_header("Content-Type", "application/octet-stream")
             handler.send_header("Content-Length", str(len(body)))
             handler.end_headers()
-            handler.wfile.write(body[: len(body) // 2] if reply.truncate else body)
+            if reply.drip:
+                for i in range(len(body)):
+                    handler.wfile.write(body[i : i + 1])
+                    handler.wfile.flush()
+                    time.sleep(reply.drip)
+            else:
+                handler.wfile.write(body[: len(body) // 2] if reply.truncate else body)
             handler.wfile.flush()
         except OSError:  # the client gave up (timeout test)
             return

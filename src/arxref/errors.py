@@ -9,6 +9,7 @@
      │    └── BrokerUnavailable    (Redis: the broker or the shared rate limit)
      └── PermanentError            the same input will fail the same way
           ├── NotFound             (HTTP 404/403, file missing from the mirror)
+          ├── UnexpectedResponse   (a redirect off arXiv or in a loop, HTML where a file belongs)
           ├── Withdrawn
           ├── TooLarge             (download or archive over a size cap)
           ├── UnsafeArchive        (absolute paths, `..`, links, devices in a tar)
@@ -65,6 +66,11 @@ class PermanentError(ArxrefError):
 
 class NotFound(PermanentError):
     """No such paper version (HTTP 404/403, or missing from the local folder)."""
+
+
+class UnexpectedResponse(PermanentError):
+    """arXiv's address answered with something that is not the file: a redirect to a host that is not
+    arXiv's, a redirect loop or an unsupported scheme, an HTML page where a PDF or e-print belongs."""
 
 
 class Withdrawn(PermanentError):

@@ -190,6 +190,11 @@ def _claim(rt: Runtime, paper: PaperVersion, stage: Stage) -> bool:
 
 
 def _retry_or_fail(rt: Runtime, paper: PaperVersion, exc: RetryableError, retries: int) -> Step:
+    if exc.retry_after is not None and exc.retry_after > rt.settings.retry_after_max:
+        # Waiting that long in the queue would hold a worker's prefetch and the shared rate limit:
+        # record it (the message says when to come back) for `reprocess --failed` after then.
+        record_failure(rt.engine, paper, exc)
+        return Step(Action.STOP)
     if isinstance(exc, DatabaseUnavailable) or retries < rt.settings.task_max_retries:
         # The database is the record: while it is away, waiting is all there is to do.
         log.warning("%s: %s: %s; retry %d", paper.key, type(exc).__name__, exc, retries + 1)

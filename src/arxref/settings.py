@@ -42,6 +42,8 @@ class Settings:
     http_retries: int = 3  # in-process retries of one request before the task retries
     http_backoff: float = 2.0
     http_backoff_max: float = 60.0
+    download_deadline: float = 240.0  # one whole download (a server trickling bytes); below the fetch limit
+    retry_after_max: float = 3600.0  # a longer Retry-After is recorded as RateLimited, not waited out
     # The worker pool.
     task_max_retries: int = 8
     task_backoff: float = 30.0
@@ -102,6 +104,8 @@ class Settings:
             http_retries=whole("ARXREF_HTTP_RETRIES", "http_retries"),
             http_backoff=num("ARXREF_HTTP_BACKOFF", "http_backoff"),
             http_backoff_max=num("ARXREF_HTTP_BACKOFF_MAX", "http_backoff_max"),
+            download_deadline=num("ARXREF_DOWNLOAD_DEADLINE", "download_deadline"),
+            retry_after_max=num("ARXREF_RETRY_AFTER_MAX", "retry_after_max"),
             task_max_retries=whole("ARXREF_TASK_MAX_RETRIES", "task_max_retries"),
             task_backoff=num("ARXREF_TASK_BACKOFF", "task_backoff"),
             task_backoff_max=num("ARXREF_TASK_BACKOFF_MAX", "task_backoff_max"),

@@ -4,8 +4,15 @@ Polite means: a User-Agent naming the project and an operator contact, one rate
 shared by the whole pool (`ratelimit`), timeouts, a size cap, and retries with
 exponential backoff and jitter on timeouts, 429 and 5xx that never come sooner
 than the server's Retry-After. A long Retry-After is not slept through here: it
-is raised as RateLimited so the task queue, not a blocked worker, does the waiting.
-404/403/410 and withdrawal notices are permanent. The transport is injected
+is raised as RateLimited so the task queue, not a blocked worker, does the waiting;
+the pool is held back at most `retry_after_max` by one answer. 404/403/410 and
+withdrawal notices are permanent.
+
+Guarded means: a whole download has a deadline (a server that trickles one byte at a
+time would otherwise hold a version forever), and redirects are followed only to
+arXiv's own hosts (the configured base URL's origin; and arxiv.org and its sub-domains
+over https when the base is arXiv): a redirect elsewhere, a loop, or an HTML page where
+a file belongs is `UnexpectedResponse`, permanent. The transport is injected
 (`httpx.MockTransport` in unit tests, a server on 127.0.0.1 in integration tests).
 """
 
@@ -17,6 +24,7 @@ import time
 import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
 from importlib.metadata import PackageNotFoundError, version
 
@@ -30,6 +38,7 @@ from arxref.errors import (
     RateLimited,
     RetryableError,
     TooLarge,
+    UnexpectedResponse,
     UpstreamError,
     Withdrawn,
 )
@@ -38,6 +47,8 @@ from arxref.settings import Settings
 
 PROJECT_URL = "https://github.com/arxref/arxref"
 _NOTICE_LIMIT = 64 * 1024
+_MAX_REDIRECTS = 5
+_REDIRECTS = (301, 302, 303, 307, 308)
 _WITHDRAWN = re.compile(
     rb"(?i)(?:(?:paper|article|submission|manuscript|version)\s+(?:has\s+been|was|is)\s+withdrawn"
     rb"|withdrawn\s+by\s+the\s+authors?)"
@@ -56,6 +67,8 @@ class HttpPolicy:
     retries: int = 3
     backoff: float = 2.0
     backoff_max: float = 60.0
+    deadline: float = 240.0
+    retry_after_max: float = 3600.0
 
     @classmethod
     def from_settings(cls, settings: Settings) -> HttpPolicy:
@@ -69,6 +82,8 @@ class HttpPolicy:
             retries=settings.http_retries,
             backoff=settings.http_backoff,
             backoff_max=settings.http_backoff_max,
+            deadline=settings.download_deadline,
+            retry_after_max=settings.retry_after_max,
         )
 
     @property
@@ -79,6 +94,17 @@ class HttpPolicy:
         except PackageNotFoundError:  # running from a source tree that is not installed
             release = "dev"
         return f"arxref/{release} (+{PROJECT_URL}; mailto:{self.contact})"
+
+
+def redirect_allowed(base: httpx.URL, target: httpx.URL) -> bool:
+    """Whether a redirect stays with arXiv: the base's own origin, or arXiv's domain over https."""
+    if target.scheme == base.scheme and target.host == base.host and target.port == base.port:
+        return True
+    return _is_arxiv_host(base.host) and target.scheme == "https" and _is_arxiv_host(target.host)
+
+
+def _is_arxiv_host(host: str) -> bool:
+    return host == "arxiv.org" or host.endswith(".arxiv.org")
 
 
 def backoff_wait(
@@ -139,8 +165,7 @@ class ArxivClient:
             transport=transport,
             headers={"User-Agent": policy.user_agent},
             timeout=httpx.Timeout(policy.read_timeout, connect=policy.connect_timeout),
-            follow_redirects=True,
-            max_redirects=5,
+            follow_redirects=False,  # followed by hand, only to arXiv's hosts
         )
 
     @classmethod
@@ -177,7 +202,7 @@ class ArxivClient:
                 return self._get_once(path, params)
             except RetryableError as exc:
                 if exc.retry_after:
-                    self._limiter.hold(exc.retry_after)
+                    self._limiter.hold(min(exc.retry_after, self.policy.retry_after_max))
                 long_wait = exc.retry_after is not None and exc.retry_after > self.policy.backoff_max
                 if attempt >= self.policy.retries or long_wait:
                     raise
@@ -191,20 +216,44 @@ class ArxivClient:
         if is_withdrawal_notice(data):
             raise Withdrawn(f"{paper.key}: arXiv serves a withdrawal notice at {path}")
         if head.startswith((b"<!doctype html", b"<html")):
-            raise UpstreamError(f"{paper.key}: {path} answered an HTML page instead of a file")
+            raise UnexpectedResponse(f"{paper.key}: {path} answered an HTML page instead of a file")
         return data
 
     def _get_once(self, path: str, params: Mapping[str, str] | None) -> bytes:
+        started = time.monotonic()
+        base = self._http.base_url
+        url = httpx.URL(str(base).rstrip("/") + path, params=params)
+        seen = {str(url)}
         try:
-            with self._http.stream("GET", path, params=params) as response:
-                _raise_for_status(response, path)
-                return _read_capped(response, self.policy.max_bytes, path)
+            for _ in range(_MAX_REDIRECTS + 1):
+                with self._http.stream("GET", url) as response:
+                    if response.status_code in _REDIRECTS and "Location" in response.headers:
+                        url = _next_hop(base, url, response.headers["Location"], path, seen)
+                        continue
+                    _raise_for_status(response, path)
+                    return _read_capped(response, self.policy, path, started)
         except httpx.TimeoutException as exc:
             raise FetchTimeout(f"{path}: {type(exc).__name__}") from exc
-        except httpx.TooManyRedirects as exc:
-            raise UpstreamError(f"{path}: too many redirects") from exc
         except httpx.TransportError as exc:  # refused, reset, truncated body (RemoteProtocolError)
             raise UpstreamError(f"{path}: {type(exc).__name__}: {exc}") from exc
+        raise UnexpectedResponse(f"{path}: more than {_MAX_REDIRECTS} redirects")
+
+
+def _next_hop(base: httpx.URL, url: httpx.URL, location: str, path: str, seen: set[str]) -> httpx.URL:
+    """Where a redirect leads, if it may be followed; else UnexpectedResponse saying why not."""
+    try:
+        target = url.join(location)
+    except httpx.InvalidURL as exc:
+        raise UnexpectedResponse(f"{path}: redirect to an unreadable address {location!r}") from exc
+    if target.scheme not in ("http", "https"):
+        raise UnexpectedResponse(f"{path}: redirect to an unsupported scheme {target.scheme!r}")
+    if not redirect_allowed(base, target):
+        where = f"{target.scheme}://{target.netloc.decode()}"
+        raise UnexpectedResponse(f"{path}: redirect to {where}, not arXiv's")
+    if str(target) in seen:
+        raise UnexpectedResponse(f"{path}: redirect loop at {target}")
+    seen.add(str(target))
+    return target
 
 
 def _raise_for_status(response: httpx.Response, path: str) -> None:
@@ -217,7 +266,7 @@ def _raise_for_status(response: httpx.Response, path: str) -> None:
     if status == 410:
         raise Withdrawn(f"{path}: HTTP 410 Gone")
     if status == 429:
-        raise RateLimited(f"{path}: HTTP 429", retry_after=retry_after)
+        raise RateLimited(f"{path}: HTTP 429{_come_back(retry_after)}", retry_after=retry_after)
     if status >= 500:
         raise UpstreamError(f"{path}: HTTP {status}", retry_after=retry_after)
     if status == 400:
@@ -225,7 +274,17 @@ def _raise_for_status(response: httpx.Response, path: str) -> None:
     raise UpstreamError(f"{path}: unexpected HTTP {status}")
 
 
-def _read_capped(response: httpx.Response, max_bytes: int, path: str) -> bytes:
+def _come_back(retry_after: float | None) -> str:
+    """When the server asked us to come back, for the message a person reads."""
+    if retry_after is None:
+        return ""
+    when = datetime.now(UTC) + timedelta(seconds=retry_after)
+    return f", asked to come back in {retry_after:.0f} s (after {when:%Y-%m-%d %H:%M} UTC)"
+
+
+def _read_capped(response: httpx.Response, policy: HttpPolicy, path: str, started: float) -> bytes:
+    """The body, within the size cap and the download deadline (counted from the request)."""
+    max_bytes = policy.max_bytes
     declared = response.headers.get("Content-Length")
     if declared and declared.isdigit() and int(declared) > max_bytes:
         raise TooLarge(f"{path}: {declared} bytes declared, over the {max_bytes}-byte cap")
@@ -234,5 +293,7 @@ def _read_capped(response: httpx.Response, max_bytes: int, path: str) -> bytes:
         size += len(chunk)
         if size > max_bytes:
             raise TooLarge(f"{path}: over the {max_bytes}-byte cap")
+        if time.monotonic() - started > policy.deadline:
+            raise FetchTimeout(f"{path}: not complete after {policy.deadline:g} s ({size} bytes so far)")
         chunks.append(chunk)
     return b"".join(chunks)
