@@ -221,8 +221,10 @@ class ArxivClient:
 
     def _get_once(self, path: str, params: Mapping[str, str] | None) -> bytes:
         started = time.monotonic()
-        base = self._http.base_url
-        url = httpx.URL(str(base).rstrip("/") + path, params=params)
+        given = httpx.URL(path, params=params)
+        # An absolute URL (an OAI-PMH endpoint given on the command line) is its own origin.
+        base = given if given.is_absolute_url else self._http.base_url
+        url = given if given.is_absolute_url else httpx.URL(str(base).rstrip("/") + path, params=params)
         seen = {str(url)}
         try:
             for _ in range(_MAX_REDIRECTS + 1):
