@@ -214,4 +214,6 @@ def _upsert(conn: sa.Connection, unknown: frozenset[str] = frozenset()) -> sa.In
         for c in arxiv_catalog.columns
         if c.name != "arxiv_id"
     }
-    return statement.on_conflict_do_update(index_elements=["arxiv_id"], set_=updated)
+    # A row whose values are all unchanged is not written: reloading a snapshot costs lookups only.
+    changed = sa.or_(*(arxiv_catalog.c[name].is_distinct_from(value) for name, value in updated.items()))
+    return statement.on_conflict_do_update(index_elements=["arxiv_id"], set_=updated, where=changed)
