@@ -148,7 +148,8 @@ def test_reloading_a_catalog_writes_only_what_changed(database_url: str, referen
         load_catalog(engine, records)
         assert sum(written) == 0
         assert _tables(engine) == before
-        changed = [replace(records[5], title="Ornithopter aerodynamics with flapping membranes"), *records[6:]]
+        retitled = replace(records[5], title="Ornithopter aerodynamics with flapping membranes")
+        changed = [retitled, *records[6:]]
         load_catalog(engine, changed)
         upgrade_schema(reference)
         load_catalog(reference, [*records[:5], *changed])
