@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import shutil
 import subprocess
@@ -45,7 +46,7 @@ def test_record_lists_outbound_references_with_state_counts(capsys) -> None:
 
 
 def test_record_of_an_unknown_paper_is_a_clear_error(capsys) -> None:
-    assert main(["record", "2401.99999"]) == 2
+    assert main(["record", "2401.99999"]) == 3
     assert "no processed version" in capsys.readouterr().err
 
 
@@ -129,3 +130,116 @@ def test_eval_scores_composed_biblatex_gold_as_score_py_does(capsys, tmp_path: P
     assert ours == theirs
     recall = float(ours[-1].split()[4])
     assert recall > 0.7  # with ratio matching alone this paper's recall is 0.660
+
+
+def _catalog_line(arxiv_id: str, title: str, **fields: object) -> str:
+    return json.dumps({"id": arxiv_id, "title": title, "authors": "A. Author", **fields})
+
+
+def test_catalog_load_skips_bad_lines_with_their_numbers_and_loads_the_rest(
+    capsys, tmp_path: Path
+) -> None:
+    lines = [
+        _catalog_line("2401.00001", "A good record"),
+        _catalog_line("2401.00002", "Journal ref as an object", **{"journal-ref": {"j": "PRL"}}),
+        _catalog_line("2401.00003", "Categories as a list", categories=["hep-th", "gr-qc"]),
+        '{"id": "2401.00004", "title": "A lone surrogate \\ud800 here"}',
+        _catalog_line("2401.00006", "Another good record"),
+    ]
+    path = tmp_path / "snapshot.jsonl"
+    path.write_bytes(("\n".join(lines) + "\n").encode() + b'{"id": "2401.00005", "title": "caf\xe9"}\n')
+    assert main(["catalog", "load", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert "skipped 4 bad lines" in err
+    assert "line 2: 'journal-ref' is a JSON dict, not text" in err
+    assert "line 6: not UTF-8 text" in err
+    assert "catalog: 2 records read from snapshot.jsonl; 2 in the catalog" in err
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"just some notes\nabout papers\n",
+        b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n1 0 obj\n",
+        b'[{"id": "2401.00001"}]\n',
+    ],
+    ids=["text", "pdf", "json-array"],
+)
+def test_a_file_that_is_no_catalog_is_refused_in_one_line(capsys, tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "not-a-catalog"
+    path.write_bytes(content)
+    assert main(["catalog", "load", str(path)]) == 3
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert "not an arXiv metadata snapshot" in err[0]
+
+
+def test_reading_a_catalog_file_does_not_load_the_whole_file_to_sniff_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from arxref.catalog import read_catalog_file
+
+    path = tmp_path / "big.jsonl.gz"
+    path.write_bytes(gzip.compress((_catalog_line("2401.00001", "One record") + "\n").encode()))
+    monkeypatch.setattr(Path, "read_bytes", lambda self: pytest.fail("read the whole file"))
+    assert [r.arxiv_id for r in read_catalog_file(path)] == ["2401.00001"]
+
+
+def test_exit_codes_say_all_done_some_failed_usage_and_input(capsys, tmp_path: Path) -> None:
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    shutil.copy(SAMPLES / "1205.4446v1.tar.gz", folder)
+    assert main(["process", str(folder)]) == 0
+    (folder / "2401.00002v1.pdf").write_bytes(b"%PDF-1.4 truncated")
+    assert main(["process", str(folder)]) == 1  # the run went on; one version failed, recorded
+    with pytest.raises(SystemExit) as usage:
+        main(["process"])
+    assert usage.value.code == 2
+    assert main(["process", str(tmp_path / "missing.pdf")]) == 3
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize(
+    ("argv", "env", "says"),
+    [
+        (["catalog", "load", "/nonexistent/snapshot.jsonl"], {}, "No such file or directory"),
+        (["status", "--database", "nosuchdb://x"], {}, "bad database URL"),
+        (["status", "--database", "postgresql://u@127.0.0.1:9/db"], {}, "database unreachable"),
+        (["enqueue", "2401.00001"], {}, "ARXREF_BROKER_URL is not set"),
+        (["status"], {"ARXREF_STALLED_AFTER": "soon"}, "ARXREF_STALLED_AFTER='soon'"),
+        (
+            ["worker"],
+            {"ARXREF_BROKER_URL": "redis://127.0.0.1:9/0", "ARXREF_STALLED_AFTER": "60"},
+            "must exceed",
+        ),
+    ],
+    ids=["missing-file", "bad-url", "no-database", "no-broker", "bad-setting", "stall-below-limit"],
+)
+def test_input_and_environment_errors_are_one_line_without_traceback(
+    capsys, monkeypatch: pytest.MonkeyPatch, argv: list[str], env: dict[str, str], says: str
+) -> None:
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert main(argv) == 3
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert says in err[0]
+
+
+def test_a_bad_date_is_named_as_a_date_not_as_a_function(capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["reprocess", "--failed", "--since", "yesterday"])
+    err = capsys.readouterr().err
+    assert "not a date: 'yesterday'" in err
+    assert "_datetime" not in err
+
+
+def test_process_of_a_folder_in_another_layout_names_the_files_it_skipped(capsys, tmp_path: Path) -> None:
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    shutil.copy(SAMPLES / "1205.4446v1.tar.gz", folder / "paper.tar.gz")
+    assert main(["process", str(folder)]) == 0
+    captured = capsys.readouterr()
+    assert "0 versions" in captured.out
+    assert "skipped 1 files not named <arxiv id>v<n>" in captured.err
+    assert "paper.tar.gz" in captured.err

@@ -14,7 +14,7 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
 from pathlib import Path
@@ -193,46 +193,114 @@ def top_hits(hits: Counter[str], limit: int) -> list[str]:
     return [aid for aid, n in ranked if n > 0]
 
 
-def record_from_json(obj: dict) -> CatalogRecord | None:
-    """One snapshot line to a record; None when it has no usable arXiv id."""
+_TEXT_FIELDS = ("id", "title", "authors", "doi", "journal-ref", "categories", "update_date")
+
+
+class BadCatalogLine(ValueError):
+    """A snapshot line that is no catalog record: not JSON, not an object, fields of the wrong type."""
+
+
+def record_from_json(obj: object) -> CatalogRecord | None:
+    """One snapshot line to a record; None when it has no usable arXiv id.
+
+    Raises BadCatalogLine for a line that is not shaped as the snapshot's records are (a field
+    that should be text and is an object or a list, text that is not valid Unicode), so one bad
+    line never reaches the database, where it would fail its whole batch.
+    """
+    if not isinstance(obj, dict):
+        raise BadCatalogLine(f"a JSON {type(obj).__name__}, not an object")
+    for name in _TEXT_FIELDS:
+        value = obj.get(name)
+        if value is not None and not isinstance(value, str | int | float if name == "id" else str):
+            raise BadCatalogLine(f"{name!r} is a JSON {type(value).__name__}, not text")
+        if isinstance(value, str) and not _is_unicode(value):
+            raise BadCatalogLine(f"{name!r} holds a lone surrogate")
     parsed = parse_arxiv_id(str(obj.get("id") or ""))
     if parsed is None:
         return None
     versions = obj.get("versions") or []
+    if not isinstance(versions, list) or not all(isinstance(v, dict) for v in versions):
+        raise BadCatalogLine("'versions' is not a list of objects")
     latest = None
     if versions:
         numbers = [
-            int(v["version"].lstrip("v")) for v in versions if str(v.get("version", "")).startswith("v")
+            int(v["version"].lstrip("v"))
+            for v in versions
+            if str(v.get("version", "")).startswith("v") and str(v["version"])[1:].isdigit()
         ]
         latest = max(numbers) if numbers else None
     title = obj.get("title")
     title = " ".join(title.split()) if isinstance(title, str) else None
+    authors = obj.get("authors")
     return CatalogRecord(
         arxiv_id=parsed.number,
         title=title,
-        authors=" ".join(obj["authors"].split()) if isinstance(obj.get("authors"), str) else None,
-        doi=normalize_doi(obj["doi"]) if obj.get("doi") else None,
-        journal_ref=obj.get("journal-ref"),
-        categories=obj.get("categories"),
+        authors=" ".join(authors.split()) if isinstance(authors, str) else None,
+        doi=normalize_doi(obj["doi"]) if isinstance(obj.get("doi"), str) and obj["doi"] else None,
+        journal_ref=_text(obj.get("journal-ref")),
+        categories=_text(obj.get("categories")),
         latest_version=latest,
         year=_year_of(parsed.number, obj),
-        update_date=obj.get("update_date"),
+        update_date=_text(obj.get("update_date")),
     )
 
 
-def read_catalog_file(path: Path) -> Iterator[CatalogRecord]:
-    """Records of a JSON-lines snapshot file, plain or gzip'd; bad lines are skipped."""
-    opener = gzip.open if path.read_bytes()[:2] == b"\x1f\x8b" else open
-    with opener(path, "rt", encoding="utf-8") as handle:
-        for line in handle:
-            line = line.strip()
-            if not line:
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+def _is_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+@dataclass
+class CatalogReading:
+    """What reading a snapshot file found: records, skipped lines and where the first ones were."""
+
+    lines: int = 0
+    records: int = 0
+    skipped: int = 0
+    first_skipped: list[str] = field(default_factory=list)  # "line 7: 'title' is a JSON object, not text"
+
+    def skip(self, number: int, why: str) -> None:
+        """Count a bad line; the first few are kept with their line number for the message."""
+        self.skipped += 1
+        if len(self.first_skipped) < 5:
+            self.first_skipped.append(f"line {number}: {why}")
+
+
+def read_catalog_file(path: Path, reading: CatalogReading | None = None) -> Iterator[CatalogRecord]:
+    """Records of a JSON-lines snapshot file, plain or gzip'd; bad lines are skipped and counted.
+
+    Each line is decoded on its own, so a stray non-UTF-8 byte costs that line only. Pass a
+    `CatalogReading` to learn how many lines were skipped and why.
+    """
+    reading = reading if reading is not None else CatalogReading()
+    with path.open("rb") as probe:
+        gzipped = probe.read(2) == b"\x1f\x8b"
+    with gzip.open(path, "rb") if gzipped else path.open("rb") as handle:
+        for number, raw in enumerate(handle, 1):
+            reading.lines = number
+            raw = raw.strip()
+            if not raw:
                 continue
             try:
-                record = record_from_json(json.loads(line))
-            except (json.JSONDecodeError, AttributeError, TypeError, ValueError):
+                record = record_from_json(json.loads(raw.decode("utf-8")))
+            except UnicodeDecodeError:
+                reading.skip(number, "not UTF-8 text")
+                continue
+            except json.JSONDecodeError:
+                reading.skip(number, "not JSON")
+                continue
+            except BadCatalogLine as exc:
+                reading.skip(number, str(exc))
                 continue
             if record is not None:
+                reading.records += 1
                 yield record
 
 

@@ -14,6 +14,10 @@ from pathlib import Path
 EXTRACTOR_VERSION = "0.1.0"
 """Stamped on every stored reference; `reprocess --extractor-older-than` compares it."""
 
+class SettingsError(ValueError):
+    """An ARXREF_* variable that cannot be used; the message names it and says what it expects."""
+
+
 FETCH_MODES = ("auto", "folder", "http", "mirror")
 """auto: the folder when ARXREF_SOURCE_DIR is set, else arXiv over HTTP."""
 
@@ -76,14 +80,24 @@ class Settings:
         broker = env.get("ARXREF_BROKER_URL") or None
         mode = env.get("ARXREF_FETCH_MODE", "auto")
         if mode not in FETCH_MODES:
-            raise ValueError(f"ARXREF_FETCH_MODE={mode!r}: expected one of {', '.join(FETCH_MODES)}")
+            raise SettingsError(f"ARXREF_FETCH_MODE={mode!r}: expected one of {', '.join(FETCH_MODES)}")
         d = cls.__dataclass_fields__
 
         def num(name: str, field: str) -> float:
-            return float(env.get(name, str(d[field].default)))
+            text = env.get(name, str(d[field].default))
+            try:
+                value = float(text)
+            except ValueError:
+                raise SettingsError(f"{name}={text!r}: expected a number of seconds (or a count)") from None
+            if not value >= 0 or value == float("inf"):
+                raise SettingsError(f"{name}={text!r}: expected a finite number, 0 or more")
+            return value
 
         def whole(name: str, field: str) -> int:
-            return int(env.get(name, str(d[field].default)))
+            text = env.get(name, str(d[field].default))
+            if not text.strip().isdigit():
+                raise SettingsError(f"{name}={text!r}: expected a whole number, 0 or more")
+            return int(text)
 
         return cls(
             database_url=env.get("ARXREF_DATABASE_URL", f"sqlite:///{home / 'arxref.db'}"),

@@ -49,7 +49,7 @@ from arxref.pool import (
     run_fetch,
     sweep,
 )
-from arxref.settings import Settings
+from arxref.settings import Settings, SettingsError
 
 # Every option of every task, in one place: Celery accepts a misspelt option
 # silently, so a test checks these names. Queues are routed by `task_routes` (QUEUES).
@@ -80,15 +80,15 @@ TASK_OPTIONS: dict[str, dict[str, Any]] = {
 def make_celery(settings: Settings) -> Celery:
     """The Celery app for these settings: fetch, extract and the sweep registered, the sweep scheduled."""
     if not settings.broker_url:
-        raise ValueError("ARXREF_BROKER_URL is not set: the worker pool needs a Redis broker")
+        raise SettingsError("ARXREF_BROKER_URL is not set: the worker pool needs a Redis broker")
     longest = max(settings.fetch_time_limit, settings.extract_time_limit)
     if settings.stalled_after <= longest:
-        raise ValueError(
+        raise SettingsError(
             f"ARXREF_STALLED_AFTER={settings.stalled_after:g} s must exceed the longest hard time limit"
             f" ({longest:g} s): the sweep would re-send versions whose task is still running"
         )
     if settings.sweep_every <= 0:
-        raise ValueError(f"ARXREF_SWEEP_EVERY={settings.sweep_every:g}: seconds between sweeps, above 0")
+        raise SettingsError(f"ARXREF_SWEEP_EVERY={settings.sweep_every:g}: seconds between sweeps, above 0")
     app = Celery("arxref", broker=settings.broker_url, set_as_current=False)
     app.conf.update(
         task_serializer="json",

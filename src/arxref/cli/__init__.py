@@ -5,6 +5,12 @@ read from a local folder. ARXREF_DATABASE_URL points it at PostgreSQL instead.
 Each module here adds its own sub-commands: `jobs` (process, status, reprocess,
 record), `pool` (enqueue, worker: the Celery pool), `reading` (extract, eval),
 `catalog` (the local arXiv catalog).
+
+Exit codes: 0 everything asked was done; 1 done, but some paper versions failed
+(each failure is recorded on its version); 2 a usage error (argparse); 3 an input
+or environment error (a missing or unreadable file, a file that is not what the
+command reads, a bad setting or database URL, an unreachable database or broker),
+said in one line on stderr.
 """
 
 from __future__ import annotations
@@ -15,9 +21,12 @@ import os
 import sys
 from dataclasses import replace
 
+import sqlalchemy as sa
+
 from arxref.cli import catalog, jobs, pool, reading, resolving
+from arxref.cli._common import EXIT_INPUT, InputError
 from arxref.errors import ArxrefError
-from arxref.settings import Settings
+from arxref.settings import Settings, SettingsError
 
 COMMAND_MODULES = (jobs, pool, reading, catalog, resolving)
 
@@ -26,17 +35,30 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     args = build_parser().parse_args(argv)
-    settings = Settings.from_env()
-    if getattr(args, "database", None):
-        settings = replace(settings, database_url=args.database)
     try:
+        settings = Settings.from_env()
+        if getattr(args, "database", None):
+            settings = replace(settings, database_url=args.database)
         return args.run(args, settings)
+    except (InputError, SettingsError) as exc:
+        return _fail(str(exc))
     except ArxrefError as exc:
-        print(f"arxref: {type(exc).__name__}: {exc}", file=sys.stderr)
-        return 2
+        return _fail(f"{type(exc).__name__}: {exc}")
+    except (FileNotFoundError, IsADirectoryError, PermissionError) as exc:
+        return _fail(f"{exc.strerror}: {exc.filename}")
+    except sa.exc.ArgumentError as exc:
+        return _fail(f"bad database URL: {exc}")
+    except (sa.exc.OperationalError, sa.exc.InterfaceError) as exc:
+        return _fail(f"database unreachable: {type(exc.orig).__name__}: {str(exc.orig).strip()}")
     except BrokenPipeError:  # `arxref extract ... | head`: the reader left; stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+
+
+def _fail(message: str) -> int:
+    """One line on stderr, no traceback: the person can act on it."""
+    print(f"arxref: {message.splitlines()[0] if message else 'failed'}", file=sys.stderr)
+    return EXIT_INPUT
 
 
 def build_parser() -> argparse.ArgumentParser:

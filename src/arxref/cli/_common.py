@@ -1,18 +1,30 @@
-"""What several command modules share: opening the database, loading a catalog file."""
+"""What several command modules share: exit codes, opening the database, reading a catalog file."""
 
 from __future__ import annotations
 
+import gzip
 import sys
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import sqlalchemy as sa
 
-from arxref.catalog import read_catalog_file
+from arxref.catalog import CatalogReading, CatalogRecord, read_catalog_file
+from arxref.cli._progress import Progress
 from arxref.settings import Settings
 from arxref.store.catalog import count_catalog, load_catalog
 from arxref.store.engine import make_engine, upgrade_schema
+
+EXIT_OK = 0
+EXIT_SOME_FAILED = 1  # the command ran; some paper versions failed (recorded on each)
+EXIT_USAGE = 2  # argparse's own code for a bad command line
+EXIT_INPUT = 3  # a file, setting, database or broker the command cannot use
+
+
+class InputError(Exception):
+    """What the person gave cannot be used (a file that is not a catalog, ...): one line, exit 3."""
 
 
 def open_database(settings: Settings) -> sa.Engine:
@@ -24,16 +36,38 @@ def open_database(settings: Settings) -> sa.Engine:
 
 def load_catalog_file(engine: sa.Engine, path: Path) -> None:
     """Load a snapshot file into the catalog with a progress display on stderr."""
-
-    def progress(n: int) -> None:
-        print(f"\rcatalog: {n} records", end="", file=sys.stderr, flush=True)
-
-    interactive = sys.stderr.isatty()
-    total = load_catalog(engine, read_catalog_file(path), progress=progress if interactive else None)
+    progress = Progress("catalog")
+    reading = CatalogReading()
+    with catalog_errors(path, reading):
+        total = load_catalog(engine, read_catalog_file(path, reading), progress=progress.at)
+    progress.close()
     with engine.connect() as conn:
         size = count_catalog(conn)
-    end = "\r" if interactive else ""
-    print(f"{end}catalog: {total} records read from {path.name}; {size} in the catalog", file=sys.stderr)
+    print(f"catalog: {total} records read from {path.name}; {size} in the catalog", file=sys.stderr)
+
+
+def read_catalog_records(path: Path) -> list[CatalogRecord]:
+    """Every record of a snapshot file (for a catalog held in memory), or InputError saying why not."""
+    reading = CatalogReading()
+    with catalog_errors(path, reading):
+        records = list(read_catalog_file(path, reading))
+    return records
+
+
+@contextmanager
+def catalog_errors(path: Path, reading: CatalogReading) -> Iterator[None]:
+    """A file that is no snapshot (or is cut short) is refused in one line; skipped lines are said."""
+    try:
+        yield
+    except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
+        raise InputError(f"{path}: a damaged gzip file ({exc}); {reading.records} records read") from exc
+    if reading.records == 0:
+        why = "; ".join(reading.first_skipped) or "no line with an arXiv id"
+        lines = reading.lines
+        raise InputError(f"{path}: not an arXiv metadata snapshot: no record in {lines} lines ({why})")
+    if reading.skipped:
+        first = "; ".join(reading.first_skipped)
+        print(f"catalog: skipped {reading.skipped} bad lines of {path.name} ({first})", file=sys.stderr)
 
 
 @contextmanager

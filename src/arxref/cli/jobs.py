@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import sys
 from collections import Counter
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
-from arxref.cli._common import database, load_catalog_file
+from arxref.cli._common import EXIT_OK, EXIT_SOME_FAILED, database, load_catalog_file
 from arxref.cli._progress import Progress
 from arxref.domain import PaperVersion, Stage, VersionState
 from arxref.errors import InvalidIdentifier
@@ -93,7 +94,7 @@ def cmd_process(args: argparse.Namespace, settings: Settings) -> int:
         failed = sum(1 for paper, _ in jobs if _state(engine, paper) != VersionState.DONE)
         done = len(jobs) - failed
         print(f"{len(jobs)} versions, {done} done, {failed} failed; database: {settings.database_url}")
-        return 0
+        return EXIT_SOME_FAILED if failed else EXIT_OK
 
 
 def cmd_record(args: argparse.Namespace, settings: Settings) -> int:
@@ -188,13 +189,20 @@ def cmd_reprocess(args: argparse.Namespace, settings: Settings) -> int:
             results = run(engine, settings, chosen)
         if args.json:
             print(json.dumps({"mode": "in-process" if in_process else "pool", "versions": results}, indent=1))
-            return 0
+            return _exit_code(in_process, results)
         for key, outcome in results.items():
             print(f"{key}: {outcome}")
         verb = "reprocessed" if in_process else "queued again"
         count = sum(1 for outcome in results.values() if outcome != _IN_BROKER)
         print(f"{count} versions {verb}")
-        return 0
+        return _exit_code(in_process, results)
+
+
+def _exit_code(in_process: bool, results: dict[str, str]) -> int:
+    """In-process runs know their outcome: 1 when some version failed again."""
+    done = VersionState.DONE.value
+    failed = in_process and any(not outcome.startswith(done) for outcome in results.values())
+    return EXIT_SOME_FAILED if failed else EXIT_OK
 
 
 def _reprocess_here(engine: sa.Engine, settings: Settings, rows: list[versions.VersionRow]) -> dict[str, str]:
@@ -251,15 +259,25 @@ def _queue_depths(settings: Settings) -> dict[str, int] | str | None:
 
 
 def _datetime(text: str) -> datetime:
-    value = datetime.fromisoformat(text)
+    try:
+        value = datetime.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date: {text!r} (YYYY-MM-DD or YYYY-MM-DDTHH:MM)") from None
     return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
 def _versions_of(target: str, settings: Settings) -> list[tuple[PaperVersion, Path | None]]:
     path = Path(target)
     if path.is_dir():
-        found = {_version_from_filename(p.name) for p in sorted(path.iterdir())}
-        return [(paper, path) for paper in sorted(found - {None}, key=lambda p: p.key)]
+        files = [p for p in sorted(path.iterdir()) if p.is_file()]
+        found = {p.name: _version_from_filename(p.name) for p in files}
+        skipped = [name for name, paper in found.items() if paper is None]
+        if skipped:
+            shown = ", ".join(skipped[:5]) + (", ..." if len(skipped) > 5 else "")
+            expected = "<arxiv id>v<n>.pdf/.tar.gz/.gz/.tex"
+            print(f"{path}: skipped {len(skipped)} files not named {expected} ({shown})", file=sys.stderr)
+        papers = {paper for paper in found.values() if paper is not None}
+        return [(paper, path) for paper in sorted(papers, key=lambda p: p.key)]
     if path.is_file():
         paper = _version_from_filename(path.name)
         if paper is None:

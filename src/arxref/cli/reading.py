@@ -6,7 +6,9 @@ import argparse
 import json
 from pathlib import Path
 
-from arxref.catalog import MemoryCatalog, read_catalog_file
+from arxref.catalog import MemoryCatalog
+from arxref.cli._common import InputError, read_catalog_records
+from arxref.cli._progress import Progress
 from arxref.evaluate import EvalMode, evaluate_corpus, format_table
 from arxref.evaluate_inputs import parse_and_resolve, predict_paper
 from arxref.extract import extract_path
@@ -39,7 +41,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
 
 def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
     extraction = extract_path(args.path)
-    catalog = MemoryCatalog(read_catalog_file(args.catalog)) if args.catalog else None
+    catalog = MemoryCatalog(read_catalog_records(args.catalog)) if args.catalog else None
     parsed, resolutions = parse_and_resolve(extraction.references, catalog)
     doc = extraction_to_json(args.path.name, extraction, parsed, resolutions)
     if args.json:
@@ -59,15 +61,22 @@ def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
-    catalog = MemoryCatalog(read_catalog_file(args.catalog)) if args.catalog else None
+    papers = len(list(args.corpus.glob("*/gold.json")))
+    if not papers:
+        raise InputError(f"{args.corpus}: no <paper>/gold.json here: not a gold corpus")
+    catalog = MemoryCatalog(read_catalog_records(args.catalog)) if args.catalog else None
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
+    progress = Progress("eval", papers, "papers")
 
     def predict(paper_dir: Path, mode: EvalMode) -> list[dict]:
+        progress.step()
         doc = predict_paper(paper_dir, mode, catalog, hide_ids=args.hide_ids)
         if args.out:
             (args.out / f"{paper_dir.name}.json").write_text(json.dumps(doc, indent=1, ensure_ascii=False))
         return doc["references"]
 
-    print(format_table(evaluate_corpus(args.corpus, args.mode, predict)))
+    scores = evaluate_corpus(args.corpus, args.mode, predict)
+    progress.close()
+    print(format_table(scores))
     return 0
