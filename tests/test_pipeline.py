@@ -106,3 +106,21 @@ def test_corrupt_pdf_is_recorded_and_reprocessing_after_the_fix_succeeds(engine,
     row = process_version(engine, local, paper)
     assert (row.state, row.reference_source, row.reference_count) == (VersionState.DONE, "arxiv_source", 5)
     assert row.last_error_class is None
+
+
+def test_an_empty_file_is_named_as_such_not_as_missing(engine, settings, tmp_path) -> None:
+    """A zero-byte file exists: the version fails as corrupt, saying the file is empty; an empty PDF
+    beside a good e-print does not stop the e-print from being read."""
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    (folder / "2401.00001v1.pdf").write_bytes(b"")
+    local = replace(settings, source_dir=folder)
+    row = process_version(engine, local, PaperVersion("2401.00001", 1))
+    assert (row.state, row.stage, row.last_error_class) == (VersionState.FAILED, Stage.FETCH, "CorruptPdf")
+    assert "empty file (0 bytes)" in row.last_error_message
+    (folder / "2401.00002v1.tar.gz").write_bytes(b"")
+    row = process_version(engine, local, PaperVersion("2401.00002", 1))
+    assert (row.last_error_class, row.stage) == ("CorruptArchive", Stage.FETCH)
+    shutil.copy(SAMPLES / "1205.4446v1.tar.gz", folder / "2401.00001v1.tar.gz")
+    row = process_version(engine, local, PaperVersion("2401.00001", 1))
+    assert (row.state, row.reference_count) == (VersionState.DONE, 5)
