@@ -13,6 +13,7 @@ import pytest
 
 from arxref.cli import main
 from tests.conftest import CORPUS, SAMPLES, WIDE
+from tests.servers import free_port
 
 
 @pytest.fixture(autouse=True)
@@ -243,3 +244,20 @@ def test_process_of_a_folder_in_another_layout_names_the_files_it_skipped(capsys
     assert "0 versions" in captured.out
     assert "skipped 1 files not named <arxiv id>v<n>" in captured.err
     assert "paper.tar.gz" in captured.err
+
+
+def test_reprocess_reads_a_version_from_the_folder_it_came_from(
+    capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`process FILE` then `reprocess --failed` (no ARXREF_SOURCE_DIR): the fixed file is read from its
+    folder again; arXiv is never asked (its URL here is a closed port of this machine)."""
+    monkeypatch.setenv("ARXREF_ARXIV_URL", f"http://127.0.0.1:{free_port()}")
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    (folder / "2401.00002v1.pdf").write_bytes(b"%PDF-1.4 truncated")
+    assert main(["process", str(folder / "2401.00002v1.pdf")]) == 1
+    (folder / "2401.00002v1.pdf").unlink()
+    shutil.copy(SAMPLES / "1205.4446v1.tar.gz", folder / "2401.00002v1.tar.gz")
+    capsys.readouterr()
+    assert main(["reprocess", "--failed"]) == 0
+    assert "2401.00002v1: done" in capsys.readouterr().out

@@ -87,6 +87,9 @@ def cmd_process(args: argparse.Namespace, settings: Settings) -> int:
             local = replace(settings, source_dir=folder)
             if folder not in fetchers:
                 fetchers[folder] = make_fetcher(local)
+            with engine.begin() as conn:  # so that `reprocess` reads it from there again
+                versions.enqueue_version(conn, paper)
+                versions.set_origin(conn, paper, _origin(local))
             row = process_version(engine, local, paper, fetchers[folder])
             with engine.connect() as conn:
                 refs = load_references(conn, paper)
@@ -163,6 +166,7 @@ def cmd_status(args: argparse.Namespace, settings: Settings) -> int:
 
 def cmd_reprocess(args: argparse.Namespace, settings: Settings) -> int:
     with database(settings) as engine:
+        explicit_folder = args.source_dir is not None
         if args.source_dir:
             settings = replace(settings, source_dir=args.source_dir)
         if (args.stage or args.error_class or args.since) and not args.failed:
@@ -185,8 +189,10 @@ def cmd_reprocess(args: argparse.Namespace, settings: Settings) -> int:
         else:
             with engine.connect() as conn:
                 chosen = versions.select_versions(conn, selection)
-            run = _reprocess_here if in_process else _reprocess_pool
-            results = run(engine, settings, chosen)
+            if in_process:
+                results = _reprocess_here(engine, settings, chosen, explicit_folder)
+            else:
+                results = _reprocess_pool(engine, settings, chosen)
         if args.json:
             print(json.dumps({"mode": "in-process" if in_process else "pool", "versions": results}, indent=1))
             return _exit_code(in_process, results)
@@ -205,14 +211,23 @@ def _exit_code(in_process: bool, results: dict[str, str]) -> int:
     return EXIT_SOME_FAILED if failed else EXIT_OK
 
 
-def _reprocess_here(engine: sa.Engine, settings: Settings, rows: list[versions.VersionRow]) -> dict[str, str]:
-    fetcher = make_fetcher(settings)
+def _reprocess_here(
+    engine: sa.Engine, settings: Settings, rows: list[versions.VersionRow], explicit_folder: bool
+) -> dict[str, str]:
+    """Run each version again here, reading it where it came from (its recorded folder) unless
+    --source-dir says otherwise."""
+    fetchers: dict[Path | None, Fetcher] = {}
     progress = Progress("reprocess", len(rows))
     results = {}
     for row in rows:
+        local = settings
+        if not explicit_folder and row.origin and Path(row.origin).is_dir():
+            local = replace(settings, source_dir=Path(row.origin), fetch_mode="folder")
+        if local.source_dir not in fetchers:
+            fetchers[local.source_dir] = make_fetcher(local)
         with engine.begin() as conn:
             versions.mark_requeued(conn, row.paper)
-        after = process_version(engine, settings, row.paper, fetcher)
+        after = process_version(engine, local, row.paper, fetchers[local.source_dir])
         results[row.paper.key] = after.state.value + (
             f" ({after.last_error_class})" if after.last_error_class else ""
         )
@@ -256,6 +271,13 @@ def _queue_depths(settings: Settings) -> dict[str, int] | str | None:
         return queue_depths(make_celery(settings))
     except Exception as exc:  # status must still show the database when the broker is down
         return f"broker unreachable ({type(exc).__name__})"
+
+
+def _origin(settings: Settings) -> str | None:
+    """The local folder a run reads versions from, as stored on them; None for arXiv or the mirror."""
+    if settings.resolved_fetch_mode != "folder" or settings.source_dir is None:
+        return None
+    return str(settings.source_dir.resolve())
 
 
 def _datetime(text: str) -> datetime:

@@ -42,6 +42,9 @@ paper_versions = sa.Table(
     # Task runs in the current stage group (fetch, or extract+resolve+store) since it was queued:
     # a message redelivered this often is a poison paper (migration 0002).
     sa.Column("task_runs", sa.Integer, nullable=False, server_default="0"),
+    # The local folder the version's files were read from (`process FILE|FOLDER`), so `reprocess`
+    # reads them there again; null: arXiv over HTTP or the mirror, as configured (migration 0008).
+    sa.Column("origin", sa.Text, nullable=True),
     sa.UniqueConstraint("arxiv_id", "version", name="uq_paper_versions_arxiv_id_version"),
     sa.Index("ix_paper_versions_state", "state"),
     sa.Index("ix_paper_versions_finished_at", "finished_at"),

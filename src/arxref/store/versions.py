@@ -41,6 +41,7 @@ class VersionRow:
     pdf_sha256: str | None = None
     task_runs: int = 0
     finished_at: datetime | None = None
+    origin: str | None = None  # the local folder its files came from; None: as configured
 
 
 def enqueue_version(conn: sa.Connection, paper: PaperVersion) -> bool:
@@ -81,6 +82,11 @@ def list_versions(conn: sa.Connection, state: VersionState | None = None) -> lis
 def mark_started(conn: sa.Connection, paper: PaperVersion, stage: Stage) -> None:
     """A stage begins: the attempt is counted before the work, so a crash still counts."""
     conn.execute(paper_versions.update().where(_is(paper)).values(**_running_values(stage)))
+
+
+def set_origin(conn: sa.Connection, paper: PaperVersion, folder: str | None) -> None:
+    """Remember the local folder a version is read from (None: arXiv or the mirror, as configured)."""
+    conn.execute(paper_versions.update().where(_is(paper)).values(origin=folder))
 
 
 def _running_values(stage: Stage) -> dict:
@@ -171,6 +177,7 @@ def _to_version_row(row: sa.Row) -> VersionRow:
         pdf_sha256=row.pdf_sha256,
         task_runs=row.task_runs,
         finished_at=row.finished_at,
+        origin=row.origin,
     )
 
 
