@@ -24,7 +24,7 @@ from arxref.store import versions
 from arxref.store.engine import make_engine, upgrade_schema
 from arxref.tasks import EXTRACT_TASK, FETCH_TASK, TASK_OPTIONS, make_celery
 from tests.conftest import REPO, SAMPLES
-from tests.servers import RedisServer
+from tests.servers import RedisServer, free_port
 
 PAPER = PaperVersion("1205.4446", 1)
 
@@ -161,7 +161,11 @@ def test_enqueue_ignores_duplicates_and_takes_a_newer_version_as_a_new_job(
     ids = tmp_path / "ids.txt"
     ids.write_text("# papers\n1205.4446v1\n1711.08379v1  # another\n\n")
     assert main(["enqueue", "--file", str(ids), "1205.4446v1", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == {"queued": ["1205.4446v1", "1711.08379v1"], "duplicates": 1}
+    assert json.loads(capsys.readouterr().out) == {
+        "queued": ["1205.4446v1", "1711.08379v1"],
+        "duplicates": 1,
+        "resent": [],
+    }
     assert main(["enqueue", "1205.4446v1", "1205.4446v2"]) == 0
     assert "1 versions queued, 1 already known" in capsys.readouterr().out
     with redis.Redis.from_url(url) as client:
@@ -184,10 +188,10 @@ def test_reprocess_selects_by_stage_error_class_and_extractor_version_in_process
     monkeypatch.setenv("ARXREF_SOURCE_DIR", str(folder))
     main(["process", str(folder), "9912.99999v1"])
     capsys.readouterr()
-    assert main(["reprocess", "--failed", "--stage", "extract", "--source-dir", str(folder), "--json"]) == 0
+    assert main(["reprocess", "--failed", "--stage", "extract", "--source-dir", str(folder), "--json"]) == 1
     doc = json.loads(capsys.readouterr().out)
     assert doc == {"mode": "in-process", "versions": {"2401.00003v1": "failed (CorruptPdf)"}}
-    assert main(["reprocess", "--failed", "--error-class", "NotFound", "--json"]) == 0
+    assert main(["reprocess", "--failed", "--error-class", "NotFound", "--json"]) == 1  # fails again
     assert list(json.loads(capsys.readouterr().out)["versions"]) == ["9912.99999v1"]
     engine = make_engine(f"sqlite:///{tmp_path / 'var' / 'arxref.db'}")
     upgrade_schema(engine)
@@ -220,3 +224,49 @@ def test_compose_file_runs_what_the_workers_folder_provides() -> None:
     for script in ("fetch-worker.sh", "extract-worker.sh"):
         assert (REPO / "workers" / script).is_file()
         assert f"workers/{script}" in compose or script in (REPO / "workers" / "Dockerfile").read_text()
+
+
+def test_enqueue_while_the_broker_is_down_saves_nothing_and_later_sends_what_it_lost(
+    redis_server: RedisServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """A refused broker is one line (exit 3) and nothing is saved as queued; a version saved queued
+    whose message never reached Redis (the broker died mid-enqueue) is sent by the next enqueue."""
+    monkeypatch.setenv("ARXREF_HOME", str(tmp_path))
+    monkeypatch.setenv("ARXREF_BROKER_URL", f"redis://127.0.0.1:{free_port()}/0")  # nothing listens
+    assert main(["enqueue", "1205.4446v1"]) == 3
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert "BrokerUnavailable" in err[0]
+    engine = make_engine(f"sqlite:///{tmp_path / 'arxref.db'}")
+    upgrade_schema(engine)
+    with engine.connect() as conn:
+        assert versions.list_versions(conn) == []
+    with engine.begin() as conn:  # what an enqueue cut off by the broker going down leaves behind
+        versions.enqueue_version(conn, PaperVersion("1711.08379", 1))
+    engine.dispose()
+    url = f"redis://127.0.0.1:{redis_server.port}/0"
+    with redis.Redis.from_url(url) as client:
+        client.flushdb()
+    monkeypatch.setenv("ARXREF_BROKER_URL", url)
+    assert main(["enqueue", "1205.4446v1", "1711.08379v1", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc == {"queued": ["1205.4446v1"], "duplicates": 1, "resent": ["1711.08379v1"]}
+    with redis.Redis.from_url(url) as client:
+        assert client.llen("fetch") == 2
+    assert main(["enqueue", "1711.08379v1", "--json"]) == 0  # its message is there now: not sent twice
+    assert json.loads(capsys.readouterr().out)["resent"] == []
+
+
+def test_enqueue_names_every_bad_line_and_queues_nothing(
+    redis_server: RedisServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    url = f"redis://127.0.0.1:{redis_server.port}/0"
+    monkeypatch.setenv("ARXREF_HOME", str(tmp_path))
+    monkeypatch.setenv("ARXREF_BROKER_URL", url)
+    ids = tmp_path / "ids.txt"
+    ids.write_text("1205.4446v1\n1711.08379v1\nnot-an-id\n\n2401.0000\n")
+    assert main(["enqueue", "--file", str(ids)]) == 3
+    err = capsys.readouterr().err
+    assert "2 of 4 lines are not arXiv ids, nothing queued" in err
+    assert "line 3: 'not-an-id'" in err
+    assert "line 5: '2401.0000'" in err

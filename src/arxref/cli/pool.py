@@ -1,11 +1,13 @@
 """Sub-commands of the worker pool: enqueue versions, run a worker.
 
-Both need ARXREF_BROKER_URL (Redis). `enqueue` writes the jobs to
-`paper_versions` first (the truth; a version already there is a duplicate and
-is not sent again, a newer version of a paper is a new job), then sends one
-fetch message per new version. `worker --beat` also runs Celery beat, which
-sends the sweep (re-send what Redis lost) every ARXREF_SWEEP_EVERY seconds:
-one such worker per deployment, or every sweep is sent once per beat.
+Both need ARXREF_BROKER_URL (Redis). `enqueue` checks the broker answers, writes
+the jobs to `paper_versions` (the truth; a version already there is a duplicate
+and is not sent again, a newer version of a paper is a new job), then sends one
+fetch message per new version. A duplicate still queued whose message no longer
+is in Redis (an earlier enqueue died as the broker went down) is sent again.
+`worker --beat` also runs Celery beat, which sends the sweep (re-send what Redis
+lost) every ARXREF_SWEEP_EVERY seconds: one such worker per deployment, or every
+sweep is sent once per beat.
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ import sqlalchemy as sa
 
 from arxref.cli._common import database
 from arxref.cli._progress import Progress
-from arxref.domain import PaperVersion
-from arxref.errors import InvalidIdentifier
+from arxref.domain import PaperVersion, VersionState
+from arxref.errors import BrokerUnavailable, InvalidIdentifier
 from arxref.fetch.arxiv_http import ArxivClient
 from arxref.fetch.listing import list_new_versions
 from arxref.ids import parse_arxiv_id
@@ -62,31 +64,55 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
 def cmd_enqueue(args: argparse.Namespace, settings: Settings) -> int:
     if not (args.ids or args.file or args.new_since):
         raise InvalidIdentifier("nothing to enqueue: give ids, --file or --new-since")
-    from arxref.tasks import make_celery, send_fetch  # Celery loads only for the commands that use it
+    from arxref.tasks import make_celery, messages_in_broker, send_fetch  # Celery loads only here
 
     app = make_celery(settings)
+    _check_broker(app)
 
     def send(paper: PaperVersion) -> None:
-        send_fetch(app, paper)
+        try:
+            send_fetch(app, paper)
+        except Exception as exc:  # kombu's errors while Redis goes away: recoverable by running again
+            raise BrokerUnavailable(
+                f"the broker went away while sending ({type(exc).__name__}): run the same enqueue again"
+                " when it is back; it sends what is saved and not yet sent"
+            ) from exc
 
     with database(settings) as engine:
         progress = Progress("enqueue")
-        new, seen = [], 0
+        new, seen, known_queued = [], 0, []
         batch: list[PaperVersion] = []
         for paper in _targets(args, settings, engine):
             batch.append(paper)
             if len(batch) >= BATCH:
-                new += _enqueue(engine, send, batch)
+                new += _enqueue(engine, send, batch, known_queued)
                 seen, batch = seen + len(batch), []
                 progress.step(BATCH)
-        new += _enqueue(engine, send, batch)
+        new += _enqueue(engine, send, batch, known_queued)
         seen += len(batch)
         progress.close()
+        resent = []
+        if known_queued:
+            alive = messages_in_broker(app)
+            resent = [paper for paper in known_queued if paper not in alive]
+            for paper in resent:
+                send(paper)
         if args.json:
-            print(json.dumps({"queued": [p.key for p in new], "duplicates": seen - len(new)}, indent=1))
+            queued, again = [p.key for p in new], [p.key for p in resent]
+            print(json.dumps({"queued": queued, "duplicates": seen - len(new), "resent": again}, indent=1))
         else:
-            print(f"{len(new)} versions queued, {seen - len(new)} already known")
+            again = f"; {len(resent)} queued earlier but not in the broker, sent again" if resent else ""
+            print(f"{len(new)} versions queued, {seen - len(new)} already known{again}")
         return 0
+
+
+def _check_broker(app: object) -> None:
+    """Fail before saving anything while the broker is down: nothing saved would be sent."""
+    try:
+        with app.connection_for_write() as conn:  # type: ignore[attr-defined]
+            conn.ensure_connection(max_retries=1, interval_start=0, interval_step=0, timeout=5)
+    except Exception as exc:  # kombu wraps redis' errors in its own OperationalError
+        raise BrokerUnavailable(f"the broker does not answer ({type(exc).__name__}: {exc})") from exc
 
 
 def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:
@@ -107,26 +133,40 @@ def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _enqueue(
-    engine: sa.Engine, send: Callable[[PaperVersion], None], papers: list[PaperVersion]
+    engine: sa.Engine,
+    send: Callable[[PaperVersion], None],
+    papers: list[PaperVersion],
+    known_queued: list[PaperVersion],
 ) -> list[PaperVersion]:
+    """Save and send the new versions; collect the known ones still queued (their message may be lost)."""
     with engine.begin() as conn:
         new = versions.enqueue_versions(conn, papers)
+        known = [p for p in dict.fromkeys(papers) if p not in set(new)]
+        for paper in known:
+            row = versions.get_version(conn, paper)
+            if row is not None and row.state == VersionState.QUEUED:
+                known_queued.append(paper)
     for paper in new:
         send(paper)
     return new
 
 
 def _targets(args: argparse.Namespace, settings: Settings, engine: sa.Engine) -> Iterator[PaperVersion]:
-    lines = list(args.ids)
+    lines = [(f"argument {n}", text) for n, text in enumerate(args.ids, 1)]
     if args.file:
         text = sys.stdin.read() if str(args.file) == "-" else args.file.read_text()
-        lines += [line.split("#", 1)[0].strip() for line in text.splitlines()]
+        lines += [(f"line {n}", line.split("#", 1)[0].strip()) for n, line in enumerate(text.splitlines(), 1)]
+    lines = [(where, text) for where, text in lines if text]
+    bad = [f"{where}: {text!r}" for where, text in lines if parse_arxiv_id(text) is None]
+    if bad:  # said before anything is queued, every bad line named
+        shown = "; ".join(bad[:5]) + ("; ..." if len(bad) > 5 else "")
+        count = f"{len(bad)} of {len(lines)}"
+        raise InvalidIdentifier(f"{count} lines are not arXiv ids, nothing queued ({shown})")
     with engine.connect() as conn:
         catalog = SqlCatalog(conn)
-        for line in filter(None, lines):
+        for _, line in lines:
             parsed = parse_arxiv_id(line)
-            if parsed is None:
-                raise InvalidIdentifier(f"not an arXiv id: {line!r}")
+            assert parsed is not None
             version = parsed.version
             if version is None:
                 record = catalog.by_id(parsed.number)
