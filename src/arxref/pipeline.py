@@ -4,8 +4,9 @@
 digests on `paper_versions`; `extract_stage` reads those blobs back by digest,
 extracts, resolves and stores. Both take the engine and settings and raise an
 ArxrefError when the version fails. `process_version` chains them in-process
-and records any failure (the CLI's embedded mode); the Celery tasks (`tasks`,
-via `pool`) run the same two functions on two queues.
+and records any failure (the CLI's embedded mode), the extract stage under the
+pool's soft and hard time limits (`limits`); the Celery tasks (`tasks`, via
+`pool`) run the same two functions on two queues.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from arxref.domain import Extraction, PaperVersion, ResolvedReference, Stage
 from arxref.errors import ArxrefError, NotFound
 from arxref.extract import SOURCE_UNUSABLE, extract_references
 from arxref.fetch import Fetcher, make_fetcher
+from arxref.limits import run_limited
 from arxref.parse import parse_references
 from arxref.resolve import resolve_references
 from arxref.settings import Settings
@@ -110,16 +112,27 @@ def process_version(
     try:
         fetcher = fetcher or make_fetcher(settings)
         fetch_stage(engine, settings, fetcher, paper)
-        if extract_stage(engine, settings, paper) == Next.FETCH_PDF:
+        if _limited_extract(engine, settings, paper, can_fetch_pdf=True) == Next.FETCH_PDF:
             _advance(engine, paper, Stage.FETCH)
             fetch_stage(engine, settings, fetcher, paper, want_pdf=True)
-            extract_stage(engine, settings, paper, can_fetch_pdf=False)
+            _limited_extract(engine, settings, paper, can_fetch_pdf=False)
     except ArxrefError as exc:
         record_failure(engine, paper, exc)
     except Exception as exc:  # a bug must not lose the paper: record it, keep going
         log.exception("%s: unexpected error", paper.key)
         record_failure(engine, paper, exc)
     return _row(engine, paper)
+
+
+def _limited_extract(engine: sa.Engine, settings: Settings, paper: PaperVersion, can_fetch_pdf: bool) -> Next:
+    """The extract stage under the extract queue's soft and hard time limits, as a worker runs it."""
+    return run_limited(
+        lambda: extract_stage(engine, settings, paper, can_fetch_pdf=can_fetch_pdf),
+        settings.extract_soft_time_limit,
+        settings.extract_time_limit,
+        f"{paper.key} extract",
+        forget=lambda: engine.dispose(close=False),
+    )
 
 
 def record_failure(

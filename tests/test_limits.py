@@ -1,0 +1,88 @@
+"""Time limits of the embedded run: a stage past its soft limit stops with StageTimeout, one that does
+not answer signals is killed at its hard limit, and the run goes on with the next version."""
+
+from __future__ import annotations
+
+import shutil
+import signal
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from arxref.domain import PaperVersion, Stage, VersionState
+from arxref.errors import CorruptPdf, StageTimeout
+from arxref.limits import run_limited
+from arxref.pipeline import process_version
+from arxref.settings import Settings
+from arxref.store.engine import make_engine, upgrade_schema
+from tests.conftest import SAMPLES
+
+
+def _spin() -> None:
+    while True:
+        pass
+
+
+def _deaf() -> None:
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})  # as a C call that never returns would be
+    time.sleep(60)
+
+
+def _forget() -> None:
+    pass
+
+
+def test_the_result_and_the_errors_of_the_work_come_back() -> None:
+    assert run_limited(lambda: 42, 5, 10, "answer", _forget) == 42
+    with pytest.raises(CorruptPdf, match="bad bytes"):
+        run_limited(lambda: (_ for _ in ()).throw(CorruptPdf("bad bytes")), 5, 10, "pdf", _forget)
+
+
+def test_pure_python_work_stops_at_the_soft_limit() -> None:
+    started = time.monotonic()
+    with pytest.raises(StageTimeout, match="spin: over the 0.5 s soft limit"):
+        run_limited(_spin, 0.5, 10, "spin", _forget)
+    assert time.monotonic() - started < 5
+
+
+def test_work_deaf_to_signals_is_killed_at_the_hard_limit() -> None:
+    started = time.monotonic()
+    with pytest.raises(StageTimeout, match="deaf: over the 1 s hard limit, its process was killed"):
+        run_limited(_deaf, 0.5, 1, "deaf", _forget)
+    assert time.monotonic() - started < 5
+
+
+def test_process_records_a_runaway_extraction_and_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    shutil.copy(SAMPLES / "1205.4446v1.tar.gz", folder / "2401.00001v1.tar.gz")
+    shutil.copy(SAMPLES / "1711.08379v1.tar.gz", folder / "2401.00002v1.tar.gz")
+    settings = replace(
+        Settings.from_env({"ARXREF_HOME": str(tmp_path / "var"), "ARXREF_SOURCE_DIR": str(folder)}),
+        extract_soft_time_limit=1.0,
+        extract_time_limit=3.0,
+    )
+    engine = make_engine(settings.database_url)
+    upgrade_schema(engine)
+    real = __import__("arxref.pipeline", fromlist=["extract_references"]).extract_references
+
+    def runaway_on_the_first(eprint: bytes | None, pdf: bytes | None):  # noqa: ANN202
+        if eprint == (SAMPLES / "1205.4446v1.tar.gz").read_bytes():
+            _spin()
+        return real(eprint, pdf)
+
+    monkeypatch.setattr("arxref.pipeline.extract_references", runaway_on_the_first)
+    row = process_version(engine, settings, PaperVersion("2401.00001", 1))
+    assert (row.state, row.stage, row.last_error_class) == (
+        VersionState.FAILED,
+        Stage.EXTRACT,
+        "StageTimeout",
+    )
+    assert "soft limit" in row.last_error_message
+    row = process_version(engine, settings, PaperVersion("2401.00002", 1))
+    assert (row.state, row.reference_count) == (VersionState.DONE, 17)
+    engine.dispose()
