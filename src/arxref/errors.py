@@ -6,7 +6,8 @@
      │    ├── RateLimited          (HTTP 429; carries retry_after)
      │    ├── UpstreamError        (HTTP 5xx, connection reset)
      │    ├── DatabaseUnavailable
-     │    └── BrokerUnavailable    (Redis: the broker or the shared rate limit)
+     │    ├── BrokerUnavailable    (Redis: the broker or the shared rate limit)
+     │    └── WorkerCrashed        (the worker process running the task died; sent again)
      └── PermanentError            the same input will fail the same way
           ├── NotFound             (HTTP 404/403, file missing from the mirror)
           ├── UnexpectedResponse   (a redirect off arXiv or in a loop, HTML where a file belongs)
@@ -58,6 +59,11 @@ class DatabaseUnavailable(RetryableError):
 
 class BrokerUnavailable(RetryableError):
     """Redis (the broker, or the rate limit shared by the pool) could not be reached."""
+
+
+class WorkerCrashed(RetryableError):
+    """The worker process running the task died (killed, out of memory, a crash in C code); the task
+    is sent again, and a version whose runs keep dying ends as TooManyAttempts."""
 
 
 class PermanentError(ArxrefError):

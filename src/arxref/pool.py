@@ -34,6 +34,7 @@ from arxref.errors import (
     RetryableError,
     StageTimeout,
     TooManyAttempts,
+    WorkerCrashed,
 )
 from arxref.fetch import Fetcher, make_fetcher
 from arxref.fetch.arxiv_http import backoff_wait
@@ -49,6 +50,9 @@ QUEUES = {FETCH_TASK: "fetch", EXTRACT_TASK: "extract"}
 SWEEP_TASK = "arxref.sweep"
 SWEEP_QUEUE = "sweep"
 """The sweep's own queue: a sweep never waits behind a backlog of fetches (hours at arXiv's pace)."""
+HARD_KILL_RETRIES = 2
+"""A task killed at its hard time limit runs again at most this often (the machine may have been
+loaded), each time after task_backoff x the kills so far, then the version fails as StageTimeout."""
 SETTLE_SECONDS = 1.0
 """How long the sweep waits before it looks at the broker a second time (see `resend_stalled`)."""
 
@@ -152,6 +156,32 @@ def run_extract(rt: Runtime, paper: PaperVersion, can_fetch_pdf: bool, retries: 
     return Step(Action.FETCH_PDF) if after == Next.FETCH_PDF else Step(Action.STOP)
 
 
+def after_hard_kill(
+    engine: sa.Engine, settings: Settings, paper: PaperVersion, stage: Stage, kills: int
+) -> Step:
+    """A task killed at its hard time limit (its child could record nothing): StageTimeout on the
+    version at once; run again within minutes at most HARD_KILL_RETRIES times, then failed."""
+    limit = settings.fetch_time_limit if stage == Stage.FETCH else settings.extract_time_limit
+    killed = f"{paper.key}: the {stage} stage was killed at its {limit:g} s hard time limit"
+    if kills > HARD_KILL_RETRIES:
+        record_failure(engine, paper, StageTimeout(f"{killed}, {kills} times"), stage)
+        return Step(Action.STOP)
+    countdown = settings.task_backoff * kills
+    with database_errors(), engine.begin() as conn:
+        error = StageTimeout(f"{killed} (kill {kills}); runs again in {countdown:g} s")
+        versions.note_interruption(conn, paper, error, requeue=True)
+    return Step(Action.RETRY, countdown=countdown)
+
+
+def after_crash(engine: sa.Engine, paper: PaperVersion, stage: Stage, cause: BaseException) -> None:
+    """The worker process running a task died: said on the version (a crash, not a time limit) while
+    Celery sends the task again; the poison guard fails a version whose runs keep dying."""
+    died = f"the worker process running the {stage} stage died ({cause})"
+    error = WorkerCrashed(f"{paper.key}: {died}; sent again")
+    with database_errors(), engine.begin() as conn:
+        versions.note_interruption(conn, paper, error, requeue=False)
+
+
 def stopping(exc: BaseException) -> bool:
     """Whether `exc` arose as this process was being stopped: SystemExit or KeyboardInterrupt in its chain.
 
@@ -183,7 +213,9 @@ def _claim(rt: Runtime, paper: PaperVersion, stage: Stage) -> bool:
         return False
     limit = rt.settings.task_max_retries + 1 + rt.settings.max_redeliveries
     if row.task_runs > limit:
-        error = TooManyAttempts(f"{paper.key}: {row.task_runs - 1} runs of the {stage} stage did not finish")
+        died = ": the worker process running it kept dying" if row.last_error_class == "WorkerCrashed" else ""
+        runs = row.task_runs - 1
+        error = TooManyAttempts(f"{paper.key}: {runs} runs of the {stage} stage did not finish{died}")
         record_failure(rt.engine, paper, error, stage)
         return False
     return True

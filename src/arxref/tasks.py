@@ -28,10 +28,11 @@ from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
-from celery import Celery, Task
-from celery.exceptions import Reject, Retry, SoftTimeLimitExceeded
+from billiard.exceptions import WorkerLostError
+from celery import Celery, Task, signals
+from celery.exceptions import Reject, Retry, SoftTimeLimitExceeded, TimeLimitExceeded
 
-from arxref.domain import PaperVersion
+from arxref.domain import PaperVersion, Stage
 from arxref.errors import DatabaseUnavailable
 from arxref.pool import (
     EXTRACT_TASK,
@@ -43,6 +44,8 @@ from arxref.pool import (
     Runtime,
     Step,
     Sweep,
+    after_crash,
+    after_hard_kill,
     resend_stalled,
     retry_countdown,
     run_extract,
@@ -50,6 +53,7 @@ from arxref.pool import (
     sweep,
 )
 from arxref.settings import Settings, SettingsError
+from arxref.store.engine import make_engine
 
 # Every option of every task, in one place: Celery accepts a misspelt option
 # silently, so a test checks these names. Queues are routed by `task_routes` (QUEUES).
@@ -58,6 +62,11 @@ TASK_OPTIONS: dict[str, dict[str, Any]] = {
         "bind": True,
         "acks_late": True,
         "reject_on_worker_lost": True,
+        # A dead child: Celery sends the task again after default_retry_delay and calls on_retry
+        # (`_PoolTask` says so on the version); the claim's poison guard bounds how often.
+        "retry_on_worker_lost": True,
+        "default_retry_delay": 5,
+        "acks_on_timeout": True,  # a hard-limit kill is acked: `_PoolTask.on_failure` sends it again
         "ignore_result": True,
         "max_retries": None,  # `pool` counts retries against ARXREF_TASK_MAX_RETRIES
     },
@@ -65,6 +74,9 @@ TASK_OPTIONS: dict[str, dict[str, Any]] = {
         "bind": True,
         "acks_late": True,
         "reject_on_worker_lost": True,
+        "retry_on_worker_lost": True,
+        "default_retry_delay": 5,
+        "acks_on_timeout": True,
         "ignore_result": True,
         "max_retries": None,
     },
@@ -124,6 +136,7 @@ def make_celery(settings: Settings) -> Celery:
         beat_scheduler="celery.beat:Scheduler",
     )
     app.arxref_runtime = Runtime(settings, soft_timeout=(SoftTimeLimitExceeded,))
+    _apps.append(app)
     limits = {
         FETCH_TASK: (settings.fetch_soft_time_limit, settings.fetch_time_limit),
         EXTRACT_TASK: (settings.extract_soft_time_limit, settings.extract_time_limit),
@@ -131,7 +144,8 @@ def make_celery(settings: Settings) -> Celery:
     for name, run in ((FETCH_TASK, _fetch), (EXTRACT_TASK, _extract)):
         soft, hard = limits[name]
         # shared=False: a task shared across apps would carry the first app's time limits into the next.
-        app.task(name=name, soft_time_limit=soft, time_limit=hard, shared=False, **TASK_OPTIONS[name])(run)
+        options = {"base": _PoolTask, "soft_time_limit": soft, "time_limit": hard, "shared": False}
+        app.task(name=name, **options, **TASK_OPTIONS[name])(run)
     app.task(name=SWEEP_TASK, shared=False, **TASK_OPTIONS[SWEEP_TASK])(_sweep)
     return app
 
@@ -206,7 +220,51 @@ def queue_depths(app: Celery) -> dict[str, int]:
     return depths
 
 
-def _fetch(task: Task, arxiv_id: str, version: int, want_pdf: bool = False) -> None:
+class _PoolTask(Task):
+    """Hooks Celery calls in the worker's main process when the pool child could report nothing.
+
+    A hard time limit kills the child (on_failure with TimeLimitExceeded); a child that dies
+    (SIGKILL, out of memory, a crash in C code) is a WorkerLostError (on_retry, with
+    retry_on_worker_lost). Each is said on the version at once, with its own error class.
+    The main process opens its own short-lived engine: pool children fork from it later.
+    """
+
+    def on_failure(self, exc, task_id, args, kwargs, einfo) -> None:  # noqa: ANN001
+        if not isinstance(exc, TimeLimitExceeded):
+            return
+        paper, stage = PaperVersion(str(args[0]), int(args[1])), _STAGE_OF[self.name]
+        kills = int(kwargs.get("hard_kills", 0)) + 1
+        engine = make_engine(self.app.arxref_runtime.settings.database_url)
+        try:
+            step = after_hard_kill(engine, self.app.arxref_runtime.settings, paper, stage, kills)
+        finally:
+            engine.dispose()
+        if step.action == Action.RETRY:
+            again = {**kwargs, "hard_kills": kills}
+            self.apply_async(args=list(args), kwargs=again, countdown=step.countdown)
+
+    def on_retry(self, exc, task_id, args, kwargs, einfo) -> None:  # noqa: ANN001
+        if not isinstance(exc, WorkerLostError):
+            return
+        paper, stage = PaperVersion(str(args[0]), int(args[1])), _STAGE_OF[self.name]
+        engine = make_engine(self.app.arxref_runtime.settings.database_url)
+        try:
+            after_crash(engine, paper, stage, exc)
+        finally:
+            engine.dispose()
+
+
+_STAGE_OF = {FETCH_TASK: Stage.FETCH, EXTRACT_TASK: Stage.EXTRACT}
+
+
+@signals.worker_process_init.connect
+def _forget_inherited_resources(**_: object) -> None:
+    """A pool child must not share the main process' database connections or HTTP client."""
+    for app in _apps:
+        app.arxref_runtime.reset()
+
+
+def _fetch(task: Task, arxiv_id: str, version: int, want_pdf: bool = False, hard_kills: int = 0) -> None:
     paper = PaperVersion(arxiv_id, version)
     rt: Runtime = task.app.arxref_runtime
     try:
@@ -216,7 +274,9 @@ def _fetch(task: Task, arxiv_id: str, version: int, want_pdf: bool = False) -> N
     _follow(task, paper, step)
 
 
-def _extract(task: Task, arxiv_id: str, version: int, can_fetch_pdf: bool = True) -> None:
+def _extract(
+    task: Task, arxiv_id: str, version: int, can_fetch_pdf: bool = True, hard_kills: int = 0
+) -> None:
     paper = PaperVersion(arxiv_id, version)
     rt: Runtime = task.app.arxref_runtime
     try:
@@ -260,6 +320,7 @@ def _follow(task: Task, paper: PaperVersion, step: Step) -> None:
 
 
 _app: Celery | None = None
+_apps: list[Celery] = []  # every app made in this process, for the fork hook
 
 
 def __getattr__(name: str) -> Celery:

@@ -123,6 +123,20 @@ def mark_failed(conn: sa.Connection, paper: PaperVersion, stage: Stage | None, e
     )
 
 
+def note_interruption(conn: sa.Connection, paper: PaperVersion, error: BaseException, requeue: bool) -> None:
+    """Say on a version why its task did not finish (killed at the hard limit, worker died), while it
+    is tried again: the error shows at once, `requeue` puts it back to queued (task_runs kept, so the
+    poison guard still counts), else it stays running for the redelivered message to claim."""
+    values = {
+        "last_error_class": type(error).__name__,
+        "last_error_message": str(error)[:ERROR_MESSAGE_LIMIT],
+        "updated_at": utcnow(),
+    }
+    if requeue:
+        values["state"] = VersionState.QUEUED
+    conn.execute(paper_versions.update().where(_is(paper)).values(**values))
+
+
 def mark_requeued(conn: sa.Connection, paper: PaperVersion) -> None:
     """Put a version back in the queue (reprocess); its last error stays until it succeeds."""
     conn.execute(
