@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from arxref.domain import ParsedReference
+from arxref.evaluate_titles import prints_title, score_titles
 from arxref.parse import UNCERTAIN_BELOW, parse_reference
 
 # (entry, expected fields): only the fields named are asserted.
@@ -341,3 +342,18 @@ def test_confidence_is_in_unit_interval() -> None:
         assert 0.0 <= parse_reference(entry).confidence <= 1.0
     assert 0.0 <= parse_reference("").confidence <= 1.0
     assert parse_reference("").title is None
+
+
+def test_title_report_counts_only_printed_titles() -> None:
+    """`eval --titles`: an A&A entry (no title printed) is left out; parser and path are scored apart."""
+
+
+    printed = {"index": 1, "title": "Attention is all you need",
+               "text": "Vaswani, A., Shazeer, N. (2017). Attention is all you need. In NIPS, 5998-6008."}
+    unprinted = {"index": 2, "title": "The Gaia mission", "text": "Gaia Collaboration 2016, A&A, 595, A1"}
+    assert prints_title(printed)
+    assert not prints_title(unprinted)
+    pred = [{"index": 1, "raw": printed["text"], "title": "Attention"},
+            {"index": 2, "raw": unprinted["text"], "title": None}]
+    counts = score_titles([printed, unprinted], pred)
+    assert (counts.titled, counts.printed, counts.parser_ok, counts.path_ok) == (2, 1, 1, 0)
