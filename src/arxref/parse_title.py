@@ -24,32 +24,51 @@ _ABBREVIATIONS = frozenset({
 })
 # Lower-case words that can start the next field after a title ("arXiv preprint", "in Proc.").
 _LOWER_FIELD_STARTS = re.compile(
-    r"^(?:arxiv|biorxiv|medrxiv|corr|https?:|www\.|doi|in\s|pp\.|vol\.|pages|url|unbekannt|npj|elife)",
+    r"(?:arxiv|biorxiv|medrxiv|corr|https?:|www\.|doi|in\s|pp\.|vol\.|pages|url|unbekannt|npj|elife)",
     re.IGNORECASE,
 )
+# Quotes and spaces between a sentence end and the next word.
+_SKIP_QUOTES_RE = re.compile(r"[\"”’' ]*")
+_PART_BEFORE_RE = re.compile(r"(?::|\b[Pp]art|\b[Pp]aper)\s*$")
+
+
+def _word_before(text: str, i: int, start: int) -> str:
+    """The run of non-space characters that ends at text[i] (not reaching before start)."""
+    j = i
+    while j > start and not text[j - 1].isspace():
+        j -= 1
+    return text[j:i + 1]
 
 
 def sentence_end(text: str, start: int = 0) -> int:
-    """Offset of the punctuation that ends the sentence starting at `start` (len(text) if none)."""
+    """Offset of the punctuation that ends the sentence starting at `start` (len(text) if none).
+
+    Linear in the length of the text: each candidate looks back only over its own word and
+    the bracket depth is carried along (PDF text that lost its spaces makes long words).
+    """
+    parens = brackets = 0
+    counted = start
     for m in _SENT_END_RE.finditer(text, start):
         i = m.start()
-        word = re.search(r"(\S+)$", text[start:i + 1])
-        token = word.group(1) if word else ""
-        nxt = text[m.end():].lstrip("\"”’' ")
+        segment = text[counted:i]
+        parens += segment.count("(") - segment.count(")")
+        brackets += segment.count("[") - segment.count("]")
+        counted = i
+        if i <= start:
+            continue
+        token = _word_before(text, i, start)
         if text[i] == "." and token.rstrip(".").lower().lstrip("(") in _ABBREVIATIONS:
             continue
         if text[i] == "." and re.fullmatch(r"(?:[^\W\d_]\.){2,}", token):
             continue  # "U.S.", "e.g." inside a title
-        if text[i] == "." and re.fullmatch(r"[IVX]{1,4}\.", token) and re.search(
-            r"(?::|\b[Pp]art|\b[Pp]aper)\s*$", text[start:i - len(token) + 1]
+        if text[i] == "." and re.fullmatch(r"[IVX]{1,4}\.", token) and _PART_BEFORE_RE.search(
+            text, max(start, i - len(token) - 12), i - len(token) + 1
         ):
             continue  # "Fractional cascading: I. A data structuring technique"
-        if nxt and nxt[0].islower() and not _LOWER_FIELD_STARTS.match(nxt):
+        nxt = _SKIP_QUOTES_RE.match(text, m.end()).end()
+        if nxt < len(text) and text[nxt].islower() and not _LOWER_FIELD_STARTS.match(text, nxt):
             continue
-        if i <= start:
-            continue
-        inner = text[start:i]
-        if inner.count("(") > inner.count(")") or inner.count("[") > inner.count("]"):
+        if parens > 0 or brackets > 0:
             continue  # "(with comments by M. Clyde, ...)": not the end of the title
         return i
     return len(text)

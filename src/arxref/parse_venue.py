@@ -235,8 +235,7 @@ def _venue_end(s: str) -> int:
         if m.lastgroup == "num" and proc:
             continue
         if m.lastgroup == "stop":
-            word = re.search(r"(\S+)$", s[: m.start()])
-            w = word.group(1) if word else ""
+            w = s[s.rfind(" ", 0, m.start()) + 1 : m.start()]  # the word before the period
             if (len(w) <= 11 and w[:1].isupper()) or w.lower() in ("al.", "no.", "vol."):
                 continue  # "Phys. Rev.", "J. Chem. Inf. Model.": abbreviations, not a sentence end
         return m.start()
