@@ -276,6 +276,36 @@ CASES = [
         "R.C. Brower and E.K. Owen, The ising model on S2, 2407.00459.",
         {"authors": ("R.C. Brower", "E.K. Owen"), "title": "The ising model on S2"},
     ),
+    # --- LNCS (splncs03/04): "Surname, I., Surname, I.: Title. In: Venue"; the colon closes the names
+    (  # corpus-wide lncs-splncs04-wqo-words
+        "Abdulla, P.A., Jonsson, B.: Verifying networks of timed processes. In: Proceedings of TACAS'98. "
+        "vol. 1384, pp. 298–312. Springer (1998). 10.1007/BFb0054179",
+        {"authors": ("Abdulla, P.A.", "Jonsson, B."), "title": "Verifying networks of timed processes",
+         "year": 1998},
+    ),
+    (  # corpus-wide lncs-tophat-tfp22: a comma inside the title does not end it
+        "Brady, E.C.: Idris, a general-purpose dependently typed programming language: Design and "
+        "implementation. J. Funct. Program. 23(5), 552–593 (2013)",
+        {"authors": ("Brady, E.C.",),
+         "title": "Idris, a general-purpose dependently typed programming language: Design and "
+                  "implementation"},
+    ),
+    (  # corpus-wide lncs-splncs04-wqo-words: a chapter's pages close the title
+        "Džamonja, M., Schmitz, S., Schnoebelen, P.: On Ordinal Invariants in Well Quasi Orders and Finite "
+        "Antichain Orders, pp. 29–54. Springer International Publishing, Cham (2020).",
+        {"title": "On Ordinal Invariants in Well Quasi Orders and Finite Antichain Orders", "pages": "29-54"},
+    ),
+    # --- ACM-Reference-Format: "Names. Year. Title. Venue", organisations as authors, bare host URLs
+    (  # corpus-wide acm-horcrux-passwords
+        "Amazon. 2017b. Amazon EC2 Pricing. https://aws.amazon.com/ec2/pricing/. (2017). 2017-5-15.",
+        {"authors": ("Amazon",), "year": 2017, "title": "Amazon EC2 Pricing"},
+    ),
+    (  # corpus-wide acm-root-dns-latency
+        "Jake Brutlag. 2009. Speed Matters for Google Web Search. "
+        "services.google.com/fh/files/blogs/google_delayexp.pdf",
+        {"authors": ("Jake Brutlag",), "title": "Speed Matters for Google Web Search",
+         "url": "services.google.com/fh/files/blogs/google_delayexp.pdf"},
+    ),
     (  # a malformed id is not an arXiv id of the entry (the resolver reads it from ids.find_arxiv_ids)
         "12. A. Author, Some title of a paper, arXiv:1513.01234 (2015).",
         {"arxiv_id": None, "title": "Some title of a paper", "year": 2015},

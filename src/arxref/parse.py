@@ -39,8 +39,13 @@ UNCERTAIN_BELOW = 0.5
 
 # A printed label at the head of an entry: "[12]", "[BCD+12]", "(3)", "12.", "12 ".
 _LABEL_RE = re.compile(r"^\s*(?:\[[^\]]{1,40}\]|\(\d{1,4}\)|\d{1,4}\.(?=\s)|\d{1,3}\s+(?=[^\W\d_]))\s*")
-# URLs, also as PDF text breaks them after the scheme ("https: //www.osti.gov/...").
-_URL_RE = re.compile(r"(?:https?:\s?//|ftp://|www\.)[^\s<>\"]+", re.IGNORECASE)
+# URLs, also as PDF text breaks them after the scheme ("https: //www.osti.gov/..."), and bare
+# host names with a path as ACM styles print them ("services.google.com/fh/files/x.pdf").
+_URL_RE = re.compile(
+    r"(?:https?:\s?//|ftp://|www\.)[^\s<>\"]+"
+    r"|(?-i:(?<![\w@./-])[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,6}/)[^\s<>\"]*",
+    re.IGNORECASE,
+)
 _DOI_TEXT_RE = re.compile(
     r"(?:\bdoi\s*:?\s*|https?://(?:dx\.)?doi\.org/)?(?<![\d.])10\.\d{4,9}/\S+", re.IGNORECASE
 )
@@ -144,8 +149,12 @@ def _split(body: str) -> _Split:
                 loose = None  # "R. Lewis, Phys. Rev. 102": the sentence "ended" inside an abbreviation
             if loose and len(loose[0]) == 1:
                 # "Eclipse. The project description file." vs "Tox21 Challenge. <url>, Accessed: ...":
-                # a lone name-like sentence is the author only if a title follows it
+                # a lone name-like sentence is the author only if a title follows it, or the year
+                # of an author-year style ("Amazon. 2017a. Amazon EC2 Pricing." in ACM's format)
                 nxt = body[end + 1:].strip()
+                year_next = _YEAR_MARK_RE.match(nxt) if nxt[:1].isdigit() else None
+                if year_next and year_next.group("punct") == ".":
+                    nxt = nxt[year_next.end():]
                 nxt = nxt[: sentence_end(nxt)]
                 if not re.search(r"[^\W\d_]{2}", nxt) or looks_like_venue(nxt.split(",")[0]):
                     loose = None
@@ -162,7 +171,8 @@ def _split(body: str) -> _Split:
         comma = ym.group("punct") in (",", ";")
     else:
         lead = re.match(r"\s*([.,:;]?)\s*", body[pos:])
-        comma = lead.group(1) in (",", ";", ":") if how in ("grammar", "loose") else False
+        # "A. Author, Title, ..." reads by commas; LNCS "Author, A.: Title. In: ..." by sentences
+        comma = lead.group(1) in (",", ";") if how in ("grammar", "loose") else False
         if how in ("grammar", "loose", "ditto"):
             pos += lead.end()
     rest = body[pos:].lstrip(" .,;:")

@@ -84,12 +84,19 @@ def tokenize(text: str) -> list[Token]:
     """Split text into name-grammar tokens with offsets."""
     out = []
     for m in _TOKEN_RE.finditer(text):
-        glued = _GLUED_RE.match(m.group(0))
-        if glued and m.group(0)[0].isupper() and glued.group(2)[0].isupper():
-            cut = m.start() + glued.end(1)
-            out += [Token(glued.group(1), m.start(), cut), Token(glued.group(2), cut, m.end())]
+        word, start, end = m.group(0), m.start(), m.end()
+        colon = None
+        if len(word) > 1 and word.endswith(":"):
+            # LNCS "Jonsson, B.: Title", ametsoc "Emanuel, K., 2012: Title": the colon closes the names
+            word, end, colon = word[:-1], end - 1, Token(":", end - 1, end)
+        glued = _GLUED_RE.match(word)
+        if glued and word[0].isupper() and glued.group(2)[0].isupper():
+            cut = start + glued.end(1)
+            out += [Token(glued.group(1), start, cut), Token(glued.group(2), cut, end)]
         else:
-            out.append(Token(m.group(0), m.start(), m.end()))
+            out.append(Token(word, start, end))
+        if colon:
+            out.append(colon)
     return out
 
 

@@ -20,7 +20,7 @@ YEAR = r"(?:1[5-9]|20)\d\d"
 _SENT_END_RE = re.compile(r"[.?!](?=[\"”’']?(?:\s|$))")
 _ABBREVIATIONS = frozenset({
     "vs", "e.g", "i.e", "cf", "no", "nr", "vol", "st", "dr", "mr", "mrs", "ms", "prof", "fig", "eq", "ca",
-    "approx", "resp", "viz", "incl", "ed", "eds", "rev", "al",
+    "approx", "resp", "viz", "incl", "ed", "eds", "rev", "al", "p", "pp",
 })
 # Lower-case words that can start the next field after a title ("arXiv preprint", "in Proc.").
 _LOWER_FIELD_STARTS = re.compile(
