@@ -306,6 +306,36 @@ CASES = [
         {"authors": ("Jake Brutlag",), "title": "Speed Matters for Google Web Search",
          "url": "services.google.com/fh/files/blogs/google_delayexp.pdf"},
     ),
+    # --- a collaboration tag is not a title; a part number or an internal period does not end one
+    (  # real unseen paper: "[WMAP Collaboration]" was read as the title, the printed id then mismatched
+        "J. Dunkley et al. [WMAP Collaboration], Astrophys. J. Suppl. 180, 306 (2009) [arXiv:0803.0586].",
+        {"authors": ("J. Dunkley",), "et_al": True, "title": None, "arxiv_id": "0803.0586",
+         "volume": "180", "year": 2009},
+    ),
+    (  # real unseen paper: the title was cut at "NE2001.I"
+        "J. M. Cordes and T. J. W. Lazio, NE2001.I. A New Model for the Galactic Distribution of Free "
+        "Electrons and its Fluctuations, arXiv:astro-ph/0207156 (2002).",
+        {"title": "NE2001.I. A New Model for the Galactic Distribution of Free Electrons and its "
+                  "Fluctuations", "arxiv_id": "astro-ph/0207156"},
+    ),
+    (  # corpus-wide ametsoc-jas-eyewall: "Part I:" after the sentence end continues the title
+        "Emanuel, K., and R. Rotunno, 2011: Self-stratification of tropical cyclone outflow. Part I: "
+        "Implications for storm structure. J. Atmos. Sci., 68, 2236–2249.",
+        {"title": "Self-stratification of tropical cyclone outflow. Part I: Implications for storm structure",
+         "year": 2011},
+    ),
+    # --- GOST (Russian theses): "Surname I. O. Title // Journal. — Year. — Vol."
+    (  # corpus-wide thesis-ru-gost705-colloids
+        "Tu Y. Phases and phase transitions in flocking systems // Physica A: Statistical Mechanics and its "
+        "Applications. 2000. Vol. 281, no. 1–4. P. 30 – 40.",
+        {"authors": ("Tu Y.",), "title": "Phases and phase transitions in flocking systems", "year": 2000},
+    ),
+    (  # corpus-wide thesis-ru-gost705-colloids: "group" after an initial is no collaboration
+        "Nagy M., Ákos Z., Biro D., Vicsek T. Hierarchical group dynamics in pigeon flocks // Nature. 2010. "
+        "Vol. 464, no. 7290. P. 890–893.",
+        {"authors": ("Nagy M.", "Ákos Z.", "Biro D.", "Vicsek T."),
+         "title": "Hierarchical group dynamics in pigeon flocks"},
+    ),
     (  # a malformed id is not an arXiv id of the entry (the resolver reads it from ids.find_arxiv_ids)
         "12. A. Author, Some title of a paper, arXiv:1513.01234 (2015).",
         {"arxiv_id": None, "title": "Some title of a paper", "year": 2015},

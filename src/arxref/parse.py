@@ -68,7 +68,11 @@ _YEAR_MARK_RE = re.compile(
 )
 # "Kant, Immanuel (1764)" -> "Kant, Immanuel": a year closing a first sentence of names.
 _TRAILING_YEAR_RE = re.compile(r"[,.\s]*\(?" + YEAR + r"[a-z]?(?:\s*[-–]\s*(?:" + YEAR + r")?)?\)?$")
-_PAREN_COLLAB_RE = re.compile(r"\s*\([^()]*collaboration[^()]*\)", re.IGNORECASE)
+# A collaboration tag after the names: "E. Komatsu et al. (WMAP Collaboration)", "[WMAP Collaboration]".
+_PAREN_COLLAB_RE = re.compile(
+    r"\s*,?\s*(?:\([^()]*collaboration[^()]*\)|\[[^\[\]]*collaboration[^\[\]]*\])", re.IGNORECASE
+)
+_GOST_SOURCE_RE = re.compile(r"\s//\s")
 _EDS_RE = re.compile(r"\s*,?\s*(?:\(eds?\.?\)|eds?\.)(?=[\s,]|$)", re.IGNORECASE)
 @dataclass(frozen=True)
 class _Split:
@@ -131,7 +135,7 @@ def _split(body: str) -> _Split:
         quoted = _quoted(body)
         if quoted is not None:
             return _check_title(quoted)
-        scan = scan_authors(body)
+        scan = scan_authors(body, surname_first=bool(_GOST_SOURCE_RE.search(body)))
         if scan.names:
             authors, et_al, how, pos = scan.names, scan.et_al, "grammar", scan.end
             if scan.stop == "separator" and re.match(r"\s*,?\s*(?:and|&)\s", body[pos:]):
@@ -176,7 +180,12 @@ def _split(body: str) -> _Split:
         if how in ("grammar", "loose", "ditto"):
             pos += lead.end()
     rest = body[pos:].lstrip(" .,;:")
-    title, after, title_how = (title_by_commas if comma else title_by_sentence)(rest)
+    gost = _GOST_SOURCE_RE.search(rest)
+    if gost and how != "none" and re.search(r"[^\W\d_]{2}", rest[: gost.start()]):
+        # GOST 7.0.5 / 7.1: "Title / Responsibility // Journal. — 2004. — Vol. 1." (the venue after "//")
+        title, after, title_how = re.split(r"\s/\s", rest[: gost.start()])[0], rest[gost.end():], "sentence"
+    else:
+        title, after, title_how = (title_by_commas if comma else title_by_sentence)(rest)
     split = _Split(authors, et_al, how, year, title, title_how, after)
     return _check_title(split)
 

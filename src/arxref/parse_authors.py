@@ -264,8 +264,8 @@ def _name_collab(tokens: list[Token], i: int) -> int:
         w = tokens[j].text
         if w.rstrip(".,").lower() in _COLLAB_WORDS and j > i:
             return j + 1
-        if not (w[:1].isupper() or w.lower() in _AND or w.lower() == "the"):
-            break
+        if not (w[:1].isupper() or w.lower() in _AND or w.lower() == "the") or w.endswith("."):
+            break  # an initial is a person's name: "Vicsek T. Hierarchical group dynamics"
         j += 1
     return i
 
@@ -277,13 +277,18 @@ _GRAMMAR = (
 _FAMILY = {"SF": "surname", "SI": "surname", "IF": "given", "FN": "given", "CO": None, "SE": None}
 
 
-def _read_name(tokens: list[Token], i: int, kind: str | None, switch_ok: bool) -> tuple[int, str] | None:
+def _read_name(
+    tokens: list[Token], i: int, kind: str | None, switch_ok: bool, surname_first: bool = False
+) -> tuple[int, str] | None:
     """The longest name starting at i that fits the list so far: (end index, kind)."""
     fits = []
     for k, fn in _GRAMMAR:
         end = fn(tokens, i)
         if end > i:
             fits.append((end, k))
+    if surname_first and any(_FAMILY[k] == "surname" for _, k in fits):
+        # GOST: "Tu Y." then the title "Phases and ...", not the name "Tu Y. Phases"
+        fits = [f for f in fits if _FAMILY[f[1]] != "given"]
     if not fits:
         return None
     if kind is not None and kind != "CO" and not switch_ok:
@@ -326,8 +331,11 @@ def _boundary_follows(tokens: list[Token], j: int) -> bool:
     )
 
 
-def scan_authors(text: str) -> AuthorScan:
-    """Read the author list at the head of `text` by the name grammar; empty when none is there."""
+def scan_authors(text: str, surname_first: bool = False) -> AuthorScan:
+    """Read the author list at the head of `text` by the name grammar; empty when none is there.
+
+    `surname_first`: the style always prints the surname first (GOST), so "Tu Y." beats "Tu Y. Phases".
+    """
     tokens = tokenize(text)
     names: list[str] = []
     kind: str | None = None
@@ -339,7 +347,7 @@ def scan_authors(text: str) -> AuthorScan:
             et_al, end = True, tokens[j - 1].end
             stop = "period" if tokens[j - 1].text.endswith(".") and _period_ends(tokens, j) else "other"
             break
-        got = _read_name(tokens, i, kind, switch_ok)
+        got = _read_name(tokens, i, kind, switch_ok, surname_first)
         if got is None or not _boundary_follows(tokens, got[0]):
             stop = "separator" if names else "other"
             break

@@ -29,7 +29,14 @@ _LOWER_FIELD_STARTS = re.compile(
 )
 # Quotes and spaces between a sentence end and the next word.
 _SKIP_QUOTES_RE = re.compile(r"[\"”’' ]*")
-_PART_BEFORE_RE = re.compile(r"(?::|\b[Pp]art|\b[Pp]aper)\s*$")
+# What stands before the number of a part: "Cascading: I.", "Production. I.", "Part 1.", "Paper II.".
+_PART_BEFORE_RE = re.compile(r"(?:[:.?!]|\b[Pp]art|\b[Pp]aper)\s*$")
+_PART_WORD_BEFORE_RE = re.compile(r"\b(?:[Pp]art|[Pp]aper)\s*$")
+# The numbered part of a series continues a title after its sentence end: "Outflow. Part II: ...",
+# "On transition in a pipe. Part 1. The origin ...", "NE2001. II. Using ...", "warm? Part I: ...".
+_PART_NEXT_RE = re.compile(r"(?:Part|Paper)\s+(?:[IVX]{1,4}|\d{1,2})\b|[IVX]{1,4}[.:]\s+[A-Z][a-z]")
+# ... or is glued to its name: "NE2001.I. A New Model for ...".
+_GLUED_PART_RE = re.compile(r"\S*[^\W_]\.[IVX]{1,4}\.")
 
 
 def _word_before(text: str, i: int, start: int) -> str:
@@ -38,6 +45,13 @@ def _word_before(text: str, i: int, start: int) -> str:
     while j > start and not text[j - 1].isspace():
         j -= 1
     return text[j:i + 1]
+
+
+def _is_part_number(text: str, token: str, begin: int, end: int) -> bool:
+    """Whether `token` ("II.", "1.") numbers a part of a title, judged by text[begin:end] before it."""
+    if re.fullmatch(r"[IVX]{1,4}\.", token):
+        return bool(_PART_BEFORE_RE.search(text, begin, end))
+    return bool(re.fullmatch(r"\d{1,2}\.", token)) and bool(_PART_WORD_BEFORE_RE.search(text, begin, end))
 
 
 def sentence_end(text: str, start: int = 0) -> int:
@@ -61,12 +75,15 @@ def sentence_end(text: str, start: int = 0) -> int:
             continue
         if text[i] == "." and re.fullmatch(r"(?:[^\W\d_]\.){2,}", token):
             continue  # "U.S.", "e.g." inside a title
-        if text[i] == "." and re.fullmatch(r"[IVX]{1,4}\.", token) and _PART_BEFORE_RE.search(
-            text, max(start, i - len(token) - 12), i - len(token) + 1
-        ):
-            continue  # "Fractional cascading: I. A data structuring technique"
+        before = i - len(token) + 1
+        if text[i] == "." and _is_part_number(text, token, max(start, before - 12), before):
+            continue  # "Fractional cascading: I. A data structuring technique", "A pipe. Part 1. The ..."
+        if text[i] == "." and _GLUED_PART_RE.fullmatch(token):
+            continue
         nxt = _SKIP_QUOTES_RE.match(text, m.end()).end()
         if nxt < len(text) and text[nxt].islower() and not _LOWER_FIELD_STARTS.match(text, nxt):
+            continue
+        if _PART_NEXT_RE.match(text, nxt):
             continue
         if parens > 0 or brackets > 0:
             continue  # "(with comments by M. Clyde, ...)": not the end of the title
