@@ -224,6 +224,8 @@ def _confidence(split: _Split, has_venue: bool, has_volume: bool, has_id: bool) 
             score -= 0.3
         if split.authors_how == "none":
             score -= 0.1
+        if split.title[:1] in "[(":
+            score -= 0.3  # a bracketed tag where the title should start: "[WMAP Collaboration], Astrophys"
     elif split.title_how == "venue-first" and ((has_venue and has_volume) or has_id or thesis):
         score += 0.35  # a physics-style entry ("J. Smith, Phys. Rev. D 76, ...", "..., arXiv:0811.0482")
     score += 0.1 if split.year is not None else 0.0
