@@ -336,6 +336,26 @@ CASES = [
         {"authors": ("Nagy M.", "Ákos Z.", "Biro D.", "Vicsek T."),
          "title": "Hierarchical group dynamics in pigeon flocks"},
     ),
+    (  # corpus-wide thesis-fr-quebec-nature-fr: French "et" joins the last name
+        "Charles H. Bennett et Gilles Brassard. Quantum cryptography: Public key distribution and coin "
+        "tossing. Theoretical Computer Science 560, 7–11 (2014).",
+        {"authors": ("Charles H. Bennett", "Gilles Brassard"),
+         "title": "Quantum cryptography: Public key distribution and coin tossing"},
+    ),
+    (  # ... and "et al." is still "et al." after full names
+        "Adam Paszke, Sam Gross, Soumith Chintala, et al. 2017. PyTorch. (2017).",
+        {"authors": ("Adam Paszke", "Sam Gross", "Soumith Chintala"), "et_al": True, "title": "PyTorch"},
+    ),
+    (  # corpus-wide els-shadowing (elsarticle): surnames in capitals, "Journal vol (issue) (year) pages"
+        "Q. WANG, R. HU, P. BLONIGAN, Least squares shadowing sensitivity analysis of chaotic limit cycle "
+        "oscillations, Journal of Computational Physics 267 (2014) 210–224. doi:10.1016/j.jcp.2014.03.002.",
+        {"authors": ("Q. WANG", "R. HU", "P. BLONIGAN"),
+         "title": "Least squares shadowing sensitivity analysis of chaotic limit cycle oscillations"},
+    ),
+    (  # corpus-wide acm-stoic-serverless (IEEEtran): an authorless web page opens with its date
+        "(2020, Mar.) kubeless. [Online]. Available: https://github.com/kubeless/kubeless",
+        {"authors": (), "year": 2020, "title": "kubeless", "url": "https://github.com/kubeless/kubeless"},
+    ),
     (  # a malformed id is not an arXiv id of the entry (the resolver reads it from ids.find_arxiv_ids)
         "12. A. Author, Some title of a paper, arXiv:1513.01234 (2015).",
         {"arxiv_id": None, "title": "Some title of a paper", "year": 2015},

@@ -72,6 +72,9 @@ _TRAILING_YEAR_RE = re.compile(r"[,.\s]*\(?" + YEAR + r"[a-z]?(?:\s*[-–]\s*(?:
 _PAREN_COLLAB_RE = re.compile(
     r"\s*,?\s*(?:\([^()]*collaboration[^()]*\)|\[[^\[\]]*collaboration[^\[\]]*\])", re.IGNORECASE
 )
+_LEADING_DATE_RE = re.compile(
+    r"^\(\s*(?P<year>" + YEAR + r")[a-z]?(?:\s*,\s*[A-Z][a-z]{2,8}\.?(?:\s*\d{1,2})?)?\s*\)\s*[.,]?\s*"
+)
 _GOST_SOURCE_RE = re.compile(r"\s//\s")
 _EDS_RE = re.compile(r"\s*,?\s*(?:\(eds?\.?\)|eds?\.)(?=[\s,]|$)", re.IGNORECASE)
 @dataclass(frozen=True)
@@ -80,7 +83,7 @@ class _Split:
 
     authors: tuple[str, ...] = ()
     et_al: bool = False
-    authors_how: str = "none"  # grammar | loose | quoted-pre | ditto | none
+    authors_how: str = "none"  # grammar | loose | quoted-pre | ditto | dated (no authors, a date) | none
     year: int | None = None
     title: str | None = None
     title_how: str = "none"  # quoted | sentence | comma | venue-first | none
@@ -128,6 +131,11 @@ def _split(body: str) -> _Split:
     """Divide an entry (identifiers already removed) into authors, year, title and the rest."""
     authors: tuple[str, ...] = ()
     et_al, how, pos = False, "none", 0
+    dated = _LEADING_DATE_RE.match(body)
+    if dated:  # IEEEtran's authorless web page: "(2020, Mar.) kubeless. [Online]. Available: ..."
+        title, after, title_how = title_by_sentence(body[dated.end():])
+        split = _Split((), False, "dated", int(dated.group("year")), title, title_how, after)
+        return _check_title(split)
     ditto = _DITTO_RE.match(body)
     if ditto:
         how, pos = "ditto", ditto.end()
@@ -216,7 +224,9 @@ def _confidence(split: _Split, has_venue: bool, has_volume: bool, has_id: bool) 
     """How well the entry fitted the reading: authors found, title found in a proper place."""
     thesis = bool(re.match(r"\s*(?:ph\.?\s?d\.?|master|diploma|bachelor|doctoral)?\s*(?:thesis|dissertation)",
                            split.rest, re.IGNORECASE))
-    score = {"grammar": 0.4, "loose": 0.3, "ditto": 0.3, "quoted-pre": 0.3, "none": 0.0}[split.authors_how]
+    score = {"grammar": 0.4, "loose": 0.3, "ditto": 0.3, "quoted-pre": 0.3, "dated": 0.2, "none": 0.0}[
+        split.authors_how
+    ]
     if split.title is not None:
         score += {"quoted": 0.45, "sentence": 0.4, "comma": 0.35}.get(split.title_how, 0.3)
         words = split.title.split()

@@ -46,7 +46,7 @@ FUNCTION_WORDS = frozenset({
 _DIGRAPH_INITIALS = frozenset({"Ch", "Th", "Sh", "Zh", "Kh", "Ph", "Ts", "Gy", "Sz", "Ll", "Dj"})
 _SUFFIXES = frozenset({"jr.", "jr", "sr.", "sr", "ii", "iii", "iv"})
 _COLLAB_WORDS = frozenset({"collaboration", "collaborations", "consortium", "team", "group", "collab."})
-_AND = frozenset({"and", "&", "und"})
+_AND = frozenset({"and", "&", "und", "et"})  # "et": French ("Charles H. Bennett et Gilles Brassard")
 _APOSTROPHES = "'’`"
 
 
@@ -130,14 +130,18 @@ def is_vancouver_initials(word: str) -> bool:
     return 2 <= len(word) <= 3 and all(_is_upper_letter(c) for c in word)
 
 
-def is_capword(word: str) -> bool:
-    """A capitalised name word: 'Vaswani', "O'Shea", 'Fei-Fei', 'McCallum', 'Jun’ichi', 'Barrón-Cede'."""
+def is_capword(word: str, caps_ok: bool = False) -> bool:
+    """A capitalised name word: 'Vaswani', "O'Shea", 'Fei-Fei', 'McCallum', 'Jun’ichi', 'Barrón-Cede'.
+
+    `caps_ok`: also a surname in capitals where initials stand beside it ("Q. WANG", "BOWEN, R."),
+    as elsarticle and ABNT print them; elsewhere a word in capitals is an acronym.
+    """
     core = word.rstrip(".")
     if len(core) < 2 or not _is_upper_letter(core[0]):
         return False
-    if core.lower() in _TITLE_WORDS or word.lower() in _TITLE_WORDS:
+    if core.lower() in _TITLE_WORDS or word.lower() in _TITLE_WORDS or core.lower() in _COLLAB_WORDS:
         return False
-    if not any(c.islower() for c in core):
+    if not any(c.islower() for c in core) and not caps_ok:
         return False
     return all(c.isalpha() or c in "-‐" + _APOSTROPHES for c in core)
 
@@ -158,13 +162,13 @@ def _ends_sentence(word: str) -> bool:
     return word.endswith(".") and not is_initial(word)
 
 
-def _surname(tokens: list[Token], i: int, limit: int = 3) -> int:
+def _surname(tokens: list[Token], i: int, limit: int = 3, caps_ok: bool = False) -> int:
     """Index past a surname (particles + 1..limit capitalised words) starting at i, or i if none."""
     j = i
     while j < len(tokens) and is_particle(tokens[j].text):
         j += 1
     k = j
-    while k < len(tokens) and k - j < limit and is_capword(tokens[k].text):
+    while k < len(tokens) and k - j < limit and is_capword(tokens[k].text, caps_ok):
         k += 1
         if _ends_sentence(tokens[k - 1].text):
             break
@@ -192,8 +196,8 @@ def _suffix(tokens: list[Token], i: int) -> int:
 
 
 def _name_sf(tokens: list[Token], i: int) -> int:
-    """'Vaswani, A.' / 'Van Der Walt, S.' / 'Neal., R. M.'"""
-    j = _surname(tokens, i)
+    """'Vaswani, A.' / 'Van Der Walt, S.' / 'Neal., R. M.' / 'BOWEN, R.'"""
+    j = _surname(tokens, i, caps_ok=True)
     if j == i or j >= len(tokens) or tokens[j].text != ",":
         return i
     k = _initials(tokens, j + 1, need_period=False)
@@ -219,11 +223,11 @@ def _name_si(tokens: list[Token], i: int) -> int:
 
 
 def _name_if(tokens: list[Token], i: int) -> int:
-    """'A. R. Calderbank' / 'J-D Kim' / 'E Grouzi' / 'S. van der Walt'."""
+    """'A. R. Calderbank' / 'J-D Kim' / 'E Grouzi' / 'S. van der Walt' / 'Q. WANG'."""
     j = _initials(tokens, i, need_period=False)
     if j == i:
         return i
-    k = _surname(tokens, j)
+    k = _surname(tokens, j, caps_ok=tokens[j - 1].text.endswith("."))
     return _suffix(tokens, k) if k > j else i
 
 
@@ -366,7 +370,7 @@ def scan_authors(text: str, surname_first: bool = False) -> AuthorScan:
             continue
         if n < len(tokens) and tokens[n].text in (",", ";"):
             n += 1
-        switch_ok = n < len(tokens) and tokens[n].text.lower() in _AND
+        switch_ok = n < len(tokens) and tokens[n].text.lower() in _AND and _et_al(tokens, n) == n
         if switch_ok:
             n += 1
         if n == j:

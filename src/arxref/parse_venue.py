@@ -39,6 +39,11 @@ _PHYSICS_RE = re.compile(
     r"(?:,\s*(?P<pages>[A-Za-z]{0,4}\d+[A-Za-z]?(?:\s*[-–—]+\s*[A-Za-z]?\d+)?)\s*\((?P<year>\d{4})\)"
     r"|\((?P<year2>\d{4})\)\s*,?\s*(?P<pages2>[A-Za-z]?\d+[A-Za-z]?(?:\s*[-–—]+\s*[A-Za-z]?\d+)?))"
 )
+# elsarticle's "Journal of Complexity 3 (2) (1987) 136-145", "Nonlinearity 22 (2009)": a volume, maybe
+# an issue, then the year in brackets.
+_VOLUME_YEAR_RE = re.compile(
+    r"[^\W\d_]\.?\s+\d{1,5}[a-z]?\s*(?:\([^()]{1,12}\)\s*)?\((?:1[89]|20)\d\d[a-z]?\)"
+)
 # A year: not part of a longer number, a decimal, or a page range ("1820-1833").
 _YEAR_RE = re.compile(r"(?<![\d.\-–—:/])(?:1[89]\d\d|20\d\d)(?![\d.]\d|\s*[-–—]\s*\d)")
 _ISBN_RE = re.compile(r"\b(?:ISBN[:\s]*)?97[89][-\s]?[\d-]{9,}[\dX]\b")
@@ -111,6 +116,8 @@ def looks_like_venue(chunk: str, following: list[str] | None = None) -> bool:
     if is_version_chunk(s):
         return False
     if _VENUE_CUE_RE.match(s) or is_numeric_chunk(s) or _PHYSICS_RE.match(s):
+        return True
+    if s[0].isupper() and _VOLUME_YEAR_RE.search(s):
         return True
     if any(c.isdigit() for c in s) and (_ABBREV_RE.search(s) or _ENDS_IN_VOLUME_RE.search(s)):
         # ... but "The ising model on S2" is a title ending in a symbol, not a venue and volume
