@@ -356,6 +356,27 @@ CASES = [
         "(2020, Mar.) kubeless. [Online]. Available: https://github.com/kubeless/kubeless",
         {"authors": (), "year": 2020, "title": "kubeless", "url": "https://github.com/kubeless/kubeless"},
     ),
+    # --- PDF text: broken URLs, unbracketed alpha labels, accents on a dotless i, capitalised titles
+    (  # corpus-wide acm-root-dns-latency: a host URL broken after "/" at a line end
+        "Wes Hardaker. 2020. What's in a Name? blog.apnic.net/2020/04/13/ whats-in-a-name/",
+        {"title": "What's in a Name", "url": "blog.apnic.net/2020/04/13/whats-in-a-name/"},
+    ),
+    (  # corpus-wide lncs-extlm (alpha): the label lost its brackets
+        "GM22b. Agnese Gini and Pierrick M´eaux. Weightwise almost perfectly balanced functions. In Progress "
+        "in Cryptology - INDOCRYPT, volume 13774 of Lecture Notes in Computer Science, pages 492–514. 2022.",
+        {"authors": ("Agnese Gini", "Pierrick Méaux"),
+         "title": "Weightwise almost perfectly balanced functions"},
+    ),
+    (  # corpus-wide plainnat-lights-stats: "Ga¨ıffas" is TeX's \"\i
+        "Simon Bussy, Agathe Guilloux, St´ephane Ga¨ıffas, and Anne-Sophie Jannot. C-mix: A high-dimensional "
+        "mixture model for censored durations. Statistical methods in medical research, 28(5):1523, 2019.",
+        {"authors": ("Simon Bussy", "Agathe Guilloux", "Stéphane Gaïffas", "Anne-Sophie Jannot"),
+         "title": "C-mix: A high-dimensional mixture model for censored durations"},
+    ),
+    (  # corpus-wide thesis-biblatex-numeric-comp-gerstmayr: a title in capitals before a physics venue
+        "A. L. Cavalieri et al. Clocking Femtosecond X Rays. Phys. Rev. Lett. 94, 114801 (2005).",
+        {"title": "Clocking Femtosecond X Rays", "venue": "Phys. Rev. Lett", "volume": "94"},
+    ),
     (  # a malformed id is not an arXiv id of the entry (the resolver reads it from ids.find_arxiv_ids)
         "12. A. Author, Some title of a paper, arXiv:1513.01234 (2015).",
         {"arxiv_id": None, "title": "Some title of a paper", "year": 2015},

@@ -38,12 +38,19 @@ from arxref.parse_venue import find_year, looks_like_venue, parse_venue
 UNCERTAIN_BELOW = 0.5
 
 # A printed label at the head of an entry: "[12]", "[BCD+12]", "(3)", "12.", "12 ".
-_LABEL_RE = re.compile(r"^\s*(?:\[[^\]]{1,40}\]|\(\d{1,4}\)|\d{1,4}\.(?=\s)|\d{1,3}\s+(?=[^\W\d_]))\s*")
+# Also an alpha label that lost its brackets in PDF text: "ZS22. Linya Zhu and ...", "GM22b.", "Su21.".
+_LABEL_RE = re.compile(
+    r"^\s*(?:\[[^\]]{1,40}\]|\(\d{1,4}\)|\d{1,4}\.(?=\s)|\d{1,3}\s+(?=[^\W\d_])"
+    r"|[A-Z][A-Za-z+]{0,6}\d{2}[a-z]?\.(?=\s))\s*"
+)
 # URLs, also as PDF text breaks them after the scheme ("https: //www.osti.gov/..."), and bare
 # host names with a path as ACM styles print them ("services.google.com/fh/files/x.pdf").
+# A URL broken at a line end after "/" or "-" goes on in the next word when that word is a path
+# ("blog.apnic.net/2020/04/13/ whats-in-a-name/", "maxmind.com/en/geoip2- databases").
 _URL_RE = re.compile(
-    r"(?:https?:\s?//|ftp://|www\.)[^\s<>\"]+"
-    r"|(?-i:(?<![\w@./-])[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,6}/)[^\s<>\"]*",
+    r"(?:(?:https?:\s?//|ftp://|www\.)[^\s<>\"]+"
+    r"|(?-i:(?<![\w@./-])[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,6}/)[^\s<>\"]*)"
+    r"(?:(?:(?<=/)\s(?=[\w~%.-]*[/_-])|(?<=-)\s(?=[a-z]))[^\s<>\"]+)*",
     re.IGNORECASE,
 )
 _DOI_TEXT_RE = re.compile(
@@ -262,7 +269,9 @@ def _compose_accents(text: str) -> str:
         before = text[m.start() - 1] if m.start() > 0 else " "
         if m.group(1) == "`" and not (before.isalpha() and m.group(2) in "aeiouAEIOU"):
             return m.group(0)  # a TeX opening quote or a typed apostrophe, not an accent
-        return unicodedata.normalize("NFC", m.group(2) + _SPACING_ACCENTS[m.group(1)])
+        # TeX puts an accent on a dotless i: "Garc´ıa", "Ga¨ıffas"
+        letter = {"ı": "i", "ȷ": "j"}.get(m.group(2), m.group(2))
+        return unicodedata.normalize("NFC", letter + _SPACING_ACCENTS[m.group(1)])
     return _SPACING_ACCENT_RE.sub(fix, text)
 
 
@@ -278,7 +287,7 @@ def parse_reference(raw: str, stated: ParsedReference | None = None) -> ParsedRe
     text = _prepare(raw)
     arxiv = next((m.value for m in find_arxiv_ids(text) if m.valid), None)
     dois = find_dois(raw)
-    urls = [re.sub(r":\s//", "://", u).rstrip(".,;)") for u in _URL_RE.findall(text)]
+    urls = [re.sub(r"\s", "", u).rstrip(".,;)") for u in _URL_RE.findall(text)]
     url = next((u for u in urls if "doi.org" not in u.lower()), None)
     body = _URL_RE.sub(lambda m: " " + m.group(0)[len(m.group(0).rstrip(".,;)")):], text)  # keep the comma
     body = _DOI_TEXT_RE.sub(" ", body)

@@ -147,7 +147,9 @@ def looks_like_venue_first(sentence: str) -> bool:
     s = sentence.strip()
     phys = _PHYSICS_RE.match(s)
     if phys and len(phys.group("venue").split()) <= 8 and not title_like(phys.group("venue")):
-        return True
+        # ... unless a capitalised title ends before the journal: "Clocking Femtosecond X Rays. Phys. Rev."
+        head = re.split(r"\.\s", phys.group("venue"), maxsplit=1)
+        return len(head) == 1 or len(head[0].split()) < 3
     if _VENUE_OPENER_RE.match(s):
         return True
     head = re.split(r",", s, maxsplit=1)[0]
