@@ -377,6 +377,11 @@ CASES = [
         "A. L. Cavalieri et al. Clocking Femtosecond X Rays. Phys. Rev. Lett. 94, 114801 (2005).",
         {"title": "Clocking Femtosecond X Rays", "venue": "Phys. Rev. Lett", "volume": "94"},
     ),
+    (  # corpus-wide thesis-beshenov-amsalpha: the chunk before "Vol. 24" is the series, not the title
+        "Alexander Beĭlinson, Higher regulators and values of L-functions, Current problems in mathematics, "
+        "Vol. 24, Itogi Nauki i Tekhniki, Akad. Nauk SSSR, Moscow, 1984, pp. 181–238.",
+        {"title": "Higher regulators and values of L-functions", "pages": "181-238"},
+    ),
     (  # a malformed id is not an arXiv id of the entry (the resolver reads it from ids.find_arxiv_ids)
         "12. A. Author, Some title of a paper, arXiv:1513.01234 (2015).",
         {"arxiv_id": None, "title": "Some title of a paper", "year": 2015},

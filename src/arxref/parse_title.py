@@ -149,6 +149,9 @@ def title_by_sentence(rest: str) -> tuple[str | None, str, str]:
     return sentence, rest[end + 1:], "sentence"
 
 
+_VOLUME_NEXT_RE = re.compile(r"\s*vol(?:ume)?\.?\s*\d", re.IGNORECASE)
+
+
 def title_by_commas(rest: str) -> tuple[str | None, str, str]:
     """Comma styles: the title runs over chunks until one opens a venue; none if the venue comes first."""
     end = sentence_end(rest)
@@ -163,6 +166,11 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
         a = spans[k][0]
         if a > end:
             break
-        if looks_like_venue(texts[k], texts[k + 1:k + 3]) or is_version_chunk(texts[k - 1]):
+        # a chunk right before "vol. 24" names the journal or book series (amsalpha, amsplain):
+        # "Higher regulators ..., Current problems in mathematics, Vol. 24, ..."
+        series = (
+            k + 1 < len(texts) and texts[k].strip()[:1].isupper() and _VOLUME_NEXT_RE.match(texts[k + 1])
+        )
+        if looks_like_venue(texts[k], texts[k + 1:k + 3]) or is_version_chunk(texts[k - 1]) or series:
             return rest[: a - 1], rest[a:], "comma"  # a "Version 1.1" chunk closes a title
     return rest[:end], rest[end + 1:], "comma"
