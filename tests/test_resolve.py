@@ -330,3 +330,34 @@ def test_an_unresolved_untitled_entry_has_no_title(small_catalog) -> None:
     entry = _json(HOGG.replace("astro-ph/9905116", "2401.00001"), small_catalog)
     assert entry["resolution"]["status"] == "unresolved"
     assert (entry["title"], entry["title_source"], entry["resolution"]["cited_title"]) == (None, None, None)
+
+
+# A physics entry that prints no title; its collaboration tag was once read as the title.
+DUNKLEY = "J. Dunkley et al. [WMAP Collaboration], Astrophys. J. Suppl. 180, 306 (2009) [arXiv:0803.0586]."
+
+
+def test_a_title_read_without_confidence_does_not_mismatch_a_printed_id(catalog) -> None:
+    """The printed id stands when the parser's title is unsure: first author and year confirm it."""
+    assert _resolve(DUNKLEY, catalog).status == V
+    parsed = replace(parse_reference(DUNKLEY), title="[WMAP Collaboration], Astrophys", confidence=0.55)
+    r = resolve_reference(parsed, DUNKLEY, catalog)
+    assert (r.status, r.resolver_source, r.cited_arxiv_id) == (V, ResolverSource.ARXIV_ID, "0803.0586")
+    # ... and with another first author nothing confirms or contradicts it: unresolved, id kept.
+    other = replace(parsed, authors=("A. Nobody",))
+    r = resolve_reference(other, DUNKLEY, catalog)
+    assert (r.status, r.resolver_source, r.cited_arxiv_id) == (
+        ResolutionStatus.UNRESOLVED, ResolverSource.ARXIV_ID, "0803.0586"
+    )
+    # A title read well still contradicts a wrong id.
+    sure = replace(parsed, title="Attention is all you need", confidence=0.9)
+    assert resolve_reference(sure, DUNKLEY, catalog).status == ResolutionStatus.METADATA_MISMATCH
+
+
+def test_a_printed_title_without_the_subtitle_agrees_with_its_id(catalog) -> None:
+    """corpus-wide acm-hls4ml-tinyml: the NeurIPS title is arXiv's title before its colon."""
+    raw = (
+        "I. Hubara, et al. 2016. Binarized neural networks. In Advances in Neural Information Processing "
+        "Systems, D. D. Lee, et al. (Eds.), Vol. 29. Curran Associates, Inc., 4107. arXiv:1602.02830"
+    )
+    r = _resolve(raw, catalog)
+    assert (r.status, r.cited_arxiv_id) == (V, "1602.02830")

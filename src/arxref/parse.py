@@ -38,9 +38,21 @@ from arxref.parse_venue import find_year, looks_like_venue, parse_venue
 UNCERTAIN_BELOW = 0.5
 
 # A printed label at the head of an entry: "[12]", "[BCD+12]", "(3)", "12.", "12 ".
-_LABEL_RE = re.compile(r"^\s*(?:\[[^\]]{1,40}\]|\(\d{1,4}\)|\d{1,4}\.(?=\s)|\d{1,3}\s+(?=[^\W\d_]))\s*")
-# URLs, also as PDF text breaks them after the scheme ("https: //www.osti.gov/...").
-_URL_RE = re.compile(r"(?:https?:\s?//|ftp://|www\.)[^\s<>\"]+", re.IGNORECASE)
+# Also an alpha label that lost its brackets in PDF text: "ZS22. Linya Zhu and ...", "GM22b.", "Su21.".
+_LABEL_RE = re.compile(
+    r"^\s*(?:\[[^\]]{1,40}\]|\(\d{1,4}\)|\d{1,4}\.(?=\s)|\d{1,3}\s+(?=[^\W\d_])"
+    r"|[A-Z][A-Za-z+]{0,6}\d{2}[a-z]?\.(?=\s))\s*"
+)
+# URLs, also as PDF text breaks them after the scheme ("https: //www.osti.gov/..."), and bare
+# host names with a path as ACM styles print them ("services.google.com/fh/files/x.pdf").
+# A URL broken at a line end after "/" or "-" goes on in the next word when that word is a path
+# ("blog.apnic.net/2020/04/13/ whats-in-a-name/", "maxmind.com/en/geoip2- databases").
+_URL_RE = re.compile(
+    r"(?:(?:https?:\s?//|ftp://|www\.)[^\s<>\"]+"
+    r"|(?-i:(?<![\w@./-])[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,6}/)[^\s<>\"]*)"
+    r"(?:(?:(?<=/)\s(?=[\w~%.-]*[/_-])|(?<=-)\s(?=[a-z]))[^\s<>\"]+)*",
+    re.IGNORECASE,
+)
 _DOI_TEXT_RE = re.compile(
     r"(?:\bdoi\s*:?\s*|https?://(?:dx\.)?doi\.org/)?(?<![\d.])10\.\d{4,9}/\S+", re.IGNORECASE
 )
@@ -63,7 +75,14 @@ _YEAR_MARK_RE = re.compile(
 )
 # "Kant, Immanuel (1764)" -> "Kant, Immanuel": a year closing a first sentence of names.
 _TRAILING_YEAR_RE = re.compile(r"[,.\s]*\(?" + YEAR + r"[a-z]?(?:\s*[-–]\s*(?:" + YEAR + r")?)?\)?$")
-_PAREN_COLLAB_RE = re.compile(r"\s*\([^()]*collaboration[^()]*\)", re.IGNORECASE)
+# A collaboration tag after the names: "E. Komatsu et al. (WMAP Collaboration)", "[WMAP Collaboration]".
+_PAREN_COLLAB_RE = re.compile(
+    r"\s*,?\s*(?:\([^()]*collaboration[^()]*\)|\[[^\[\]]*collaboration[^\[\]]*\])", re.IGNORECASE
+)
+_LEADING_DATE_RE = re.compile(
+    r"^\(\s*(?P<year>" + YEAR + r")[a-z]?(?:\s*,\s*[A-Z][a-z]{2,8}\.?(?:\s*\d{1,2})?)?\s*\)\s*[.,]?\s*"
+)
+_GOST_SOURCE_RE = re.compile(r"\s//\s")
 _EDS_RE = re.compile(r"\s*,?\s*(?:\(eds?\.?\)|eds?\.)(?=[\s,]|$)", re.IGNORECASE)
 @dataclass(frozen=True)
 class _Split:
@@ -71,7 +90,7 @@ class _Split:
 
     authors: tuple[str, ...] = ()
     et_al: bool = False
-    authors_how: str = "none"  # grammar | loose | quoted-pre | ditto | none
+    authors_how: str = "none"  # grammar | loose | quoted-pre | ditto | dated (no authors, a date) | none
     year: int | None = None
     title: str | None = None
     title_how: str = "none"  # quoted | sentence | comma | venue-first | none
@@ -119,6 +138,11 @@ def _split(body: str) -> _Split:
     """Divide an entry (identifiers already removed) into authors, year, title and the rest."""
     authors: tuple[str, ...] = ()
     et_al, how, pos = False, "none", 0
+    dated = _LEADING_DATE_RE.match(body)
+    if dated:  # IEEEtran's authorless web page: "(2020, Mar.) kubeless. [Online]. Available: ..."
+        title, after, title_how = title_by_sentence(body[dated.end():])
+        split = _Split((), False, "dated", int(dated.group("year")), title, title_how, after)
+        return _check_title(split)
     ditto = _DITTO_RE.match(body)
     if ditto:
         how, pos = "ditto", ditto.end()
@@ -126,7 +150,7 @@ def _split(body: str) -> _Split:
         quoted = _quoted(body)
         if quoted is not None:
             return _check_title(quoted)
-        scan = scan_authors(body)
+        scan = scan_authors(body, surname_first=bool(_GOST_SOURCE_RE.search(body)))
         if scan.names:
             authors, et_al, how, pos = scan.names, scan.et_al, "grammar", scan.end
             if scan.stop == "separator" and re.match(r"\s*,?\s*(?:and|&)\s", body[pos:]):
@@ -144,8 +168,12 @@ def _split(body: str) -> _Split:
                 loose = None  # "R. Lewis, Phys. Rev. 102": the sentence "ended" inside an abbreviation
             if loose and len(loose[0]) == 1:
                 # "Eclipse. The project description file." vs "Tox21 Challenge. <url>, Accessed: ...":
-                # a lone name-like sentence is the author only if a title follows it
+                # a lone name-like sentence is the author only if a title follows it, or the year
+                # of an author-year style ("Amazon. 2017a. Amazon EC2 Pricing." in ACM's format)
                 nxt = body[end + 1:].strip()
+                year_next = _YEAR_MARK_RE.match(nxt) if nxt[:1].isdigit() else None
+                if year_next and year_next.group("punct") == ".":
+                    nxt = nxt[year_next.end():]
                 nxt = nxt[: sentence_end(nxt)]
                 if not re.search(r"[^\W\d_]{2}", nxt) or looks_like_venue(nxt.split(",")[0]):
                     loose = None
@@ -162,11 +190,17 @@ def _split(body: str) -> _Split:
         comma = ym.group("punct") in (",", ";")
     else:
         lead = re.match(r"\s*([.,:;]?)\s*", body[pos:])
-        comma = lead.group(1) in (",", ";", ":") if how in ("grammar", "loose") else False
+        # "A. Author, Title, ..." reads by commas; LNCS "Author, A.: Title. In: ..." by sentences
+        comma = lead.group(1) in (",", ";") if how in ("grammar", "loose") else False
         if how in ("grammar", "loose", "ditto"):
             pos += lead.end()
     rest = body[pos:].lstrip(" .,;:")
-    title, after, title_how = (title_by_commas if comma else title_by_sentence)(rest)
+    gost = _GOST_SOURCE_RE.search(rest)
+    if gost and how != "none" and re.search(r"[^\W\d_]{2}", rest[: gost.start()]):
+        # GOST 7.0.5 / 7.1: "Title / Responsibility // Journal. — 2004. — Vol. 1." (the venue after "//")
+        title, after, title_how = re.split(r"\s/\s", rest[: gost.start()])[0], rest[gost.end():], "sentence"
+    else:
+        title, after, title_how = (title_by_commas if comma else title_by_sentence)(rest)
     split = _Split(authors, et_al, how, year, title, title_how, after)
     return _check_title(split)
 
@@ -197,7 +231,9 @@ def _confidence(split: _Split, has_venue: bool, has_volume: bool, has_id: bool) 
     """How well the entry fitted the reading: authors found, title found in a proper place."""
     thesis = bool(re.match(r"\s*(?:ph\.?\s?d\.?|master|diploma|bachelor|doctoral)?\s*(?:thesis|dissertation)",
                            split.rest, re.IGNORECASE))
-    score = {"grammar": 0.4, "loose": 0.3, "ditto": 0.3, "quoted-pre": 0.3, "none": 0.0}[split.authors_how]
+    score = {"grammar": 0.4, "loose": 0.3, "ditto": 0.3, "quoted-pre": 0.3, "dated": 0.2, "none": 0.0}[
+        split.authors_how
+    ]
     if split.title is not None:
         score += {"quoted": 0.45, "sentence": 0.4, "comma": 0.35}.get(split.title_how, 0.3)
         words = split.title.split()
@@ -205,6 +241,8 @@ def _confidence(split: _Split, has_venue: bool, has_volume: bool, has_id: bool) 
             score -= 0.3
         if split.authors_how == "none":
             score -= 0.1
+        if split.title[:1] in "[(":
+            score -= 0.3  # a bracketed tag where the title should start: "[WMAP Collaboration], Astrophys"
     elif split.title_how == "venue-first" and ((has_venue and has_volume) or has_id or thesis):
         score += 0.35  # a physics-style entry ("J. Smith, Phys. Rev. D 76, ...", "..., arXiv:0811.0482")
     score += 0.1 if split.year is not None else 0.0
@@ -231,7 +269,9 @@ def _compose_accents(text: str) -> str:
         before = text[m.start() - 1] if m.start() > 0 else " "
         if m.group(1) == "`" and not (before.isalpha() and m.group(2) in "aeiouAEIOU"):
             return m.group(0)  # a TeX opening quote or a typed apostrophe, not an accent
-        return unicodedata.normalize("NFC", m.group(2) + _SPACING_ACCENTS[m.group(1)])
+        # TeX puts an accent on a dotless i: "Garc´ıa", "Ga¨ıffas"
+        letter = {"ı": "i", "ȷ": "j"}.get(m.group(2), m.group(2))
+        return unicodedata.normalize("NFC", letter + _SPACING_ACCENTS[m.group(1)])
     return _SPACING_ACCENT_RE.sub(fix, text)
 
 
@@ -247,7 +287,7 @@ def parse_reference(raw: str, stated: ParsedReference | None = None) -> ParsedRe
     text = _prepare(raw)
     arxiv = next((m.value for m in find_arxiv_ids(text) if m.valid), None)
     dois = find_dois(raw)
-    urls = [re.sub(r":\s//", "://", u).rstrip(".,;)") for u in _URL_RE.findall(text)]
+    urls = [re.sub(r"\s", "", u).rstrip(".,;)") for u in _URL_RE.findall(text)]
     url = next((u for u in urls if "doi.org" not in u.lower()), None)
     body = _URL_RE.sub(lambda m: " " + m.group(0)[len(m.group(0).rstrip(".,;)")):], text)  # keep the comma
     body = _DOI_TEXT_RE.sub(" ", body)

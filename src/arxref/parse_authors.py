@@ -46,7 +46,7 @@ FUNCTION_WORDS = frozenset({
 _DIGRAPH_INITIALS = frozenset({"Ch", "Th", "Sh", "Zh", "Kh", "Ph", "Ts", "Gy", "Sz", "Ll", "Dj"})
 _SUFFIXES = frozenset({"jr.", "jr", "sr.", "sr", "ii", "iii", "iv"})
 _COLLAB_WORDS = frozenset({"collaboration", "collaborations", "consortium", "team", "group", "collab."})
-_AND = frozenset({"and", "&", "und"})
+_AND = frozenset({"and", "&", "und", "et"})  # "et": French ("Charles H. Bennett et Gilles Brassard")
 _APOSTROPHES = "'’`"
 
 
@@ -84,12 +84,19 @@ def tokenize(text: str) -> list[Token]:
     """Split text into name-grammar tokens with offsets."""
     out = []
     for m in _TOKEN_RE.finditer(text):
-        glued = _GLUED_RE.match(m.group(0))
-        if glued and m.group(0)[0].isupper() and glued.group(2)[0].isupper():
-            cut = m.start() + glued.end(1)
-            out += [Token(glued.group(1), m.start(), cut), Token(glued.group(2), cut, m.end())]
+        word, start, end = m.group(0), m.start(), m.end()
+        colon = None
+        if len(word) > 1 and word.endswith(":"):
+            # LNCS "Jonsson, B.: Title", ametsoc "Emanuel, K., 2012: Title": the colon closes the names
+            word, end, colon = word[:-1], end - 1, Token(":", end - 1, end)
+        glued = _GLUED_RE.match(word)
+        if glued and word[0].isupper() and glued.group(2)[0].isupper():
+            cut = start + glued.end(1)
+            out += [Token(glued.group(1), start, cut), Token(glued.group(2), cut, end)]
         else:
-            out.append(Token(m.group(0), m.start(), m.end()))
+            out.append(Token(word, start, end))
+        if colon:
+            out.append(colon)
     return out
 
 
@@ -123,14 +130,18 @@ def is_vancouver_initials(word: str) -> bool:
     return 2 <= len(word) <= 3 and all(_is_upper_letter(c) for c in word)
 
 
-def is_capword(word: str) -> bool:
-    """A capitalised name word: 'Vaswani', "O'Shea", 'Fei-Fei', 'McCallum', 'Jun’ichi', 'Barrón-Cede'."""
+def is_capword(word: str, caps_ok: bool = False) -> bool:
+    """A capitalised name word: 'Vaswani', "O'Shea", 'Fei-Fei', 'McCallum', 'Jun’ichi', 'Barrón-Cede'.
+
+    `caps_ok`: also a surname in capitals where initials stand beside it ("Q. WANG", "BOWEN, R."),
+    as elsarticle and ABNT print them; elsewhere a word in capitals is an acronym.
+    """
     core = word.rstrip(".")
     if len(core) < 2 or not _is_upper_letter(core[0]):
         return False
-    if core.lower() in _TITLE_WORDS or word.lower() in _TITLE_WORDS:
+    if core.lower() in _TITLE_WORDS or word.lower() in _TITLE_WORDS or core.lower() in _COLLAB_WORDS:
         return False
-    if not any(c.islower() for c in core):
+    if not any(c.islower() for c in core) and not caps_ok:
         return False
     return all(c.isalpha() or c in "-‐" + _APOSTROPHES for c in core)
 
@@ -151,13 +162,13 @@ def _ends_sentence(word: str) -> bool:
     return word.endswith(".") and not is_initial(word)
 
 
-def _surname(tokens: list[Token], i: int, limit: int = 3) -> int:
+def _surname(tokens: list[Token], i: int, limit: int = 3, caps_ok: bool = False) -> int:
     """Index past a surname (particles + 1..limit capitalised words) starting at i, or i if none."""
     j = i
     while j < len(tokens) and is_particle(tokens[j].text):
         j += 1
     k = j
-    while k < len(tokens) and k - j < limit and is_capword(tokens[k].text):
+    while k < len(tokens) and k - j < limit and is_capword(tokens[k].text, caps_ok):
         k += 1
         if _ends_sentence(tokens[k - 1].text):
             break
@@ -185,8 +196,8 @@ def _suffix(tokens: list[Token], i: int) -> int:
 
 
 def _name_sf(tokens: list[Token], i: int) -> int:
-    """'Vaswani, A.' / 'Van Der Walt, S.' / 'Neal., R. M.'"""
-    j = _surname(tokens, i)
+    """'Vaswani, A.' / 'Van Der Walt, S.' / 'Neal., R. M.' / 'BOWEN, R.'"""
+    j = _surname(tokens, i, caps_ok=True)
     if j == i or j >= len(tokens) or tokens[j].text != ",":
         return i
     k = _initials(tokens, j + 1, need_period=False)
@@ -212,11 +223,11 @@ def _name_si(tokens: list[Token], i: int) -> int:
 
 
 def _name_if(tokens: list[Token], i: int) -> int:
-    """'A. R. Calderbank' / 'J-D Kim' / 'E Grouzi' / 'S. van der Walt'."""
+    """'A. R. Calderbank' / 'J-D Kim' / 'E Grouzi' / 'S. van der Walt' / 'Q. WANG'."""
     j = _initials(tokens, i, need_period=False)
     if j == i:
         return i
-    k = _surname(tokens, j)
+    k = _surname(tokens, j, caps_ok=tokens[j - 1].text.endswith("."))
     return _suffix(tokens, k) if k > j else i
 
 
@@ -257,8 +268,8 @@ def _name_collab(tokens: list[Token], i: int) -> int:
         w = tokens[j].text
         if w.rstrip(".,").lower() in _COLLAB_WORDS and j > i:
             return j + 1
-        if not (w[:1].isupper() or w.lower() in _AND or w.lower() == "the"):
-            break
+        if not (w[:1].isupper() or w.lower() in _AND or w.lower() == "the") or w.endswith("."):
+            break  # an initial is a person's name: "Vicsek T. Hierarchical group dynamics"
         j += 1
     return i
 
@@ -270,13 +281,18 @@ _GRAMMAR = (
 _FAMILY = {"SF": "surname", "SI": "surname", "IF": "given", "FN": "given", "CO": None, "SE": None}
 
 
-def _read_name(tokens: list[Token], i: int, kind: str | None, switch_ok: bool) -> tuple[int, str] | None:
+def _read_name(
+    tokens: list[Token], i: int, kind: str | None, switch_ok: bool, surname_first: bool = False
+) -> tuple[int, str] | None:
     """The longest name starting at i that fits the list so far: (end index, kind)."""
     fits = []
     for k, fn in _GRAMMAR:
         end = fn(tokens, i)
         if end > i:
             fits.append((end, k))
+    if surname_first and any(_FAMILY[k] == "surname" for _, k in fits):
+        # GOST: "Tu Y." then the title "Phases and ...", not the name "Tu Y. Phases"
+        fits = [f for f in fits if _FAMILY[f[1]] != "given"]
     if not fits:
         return None
     if kind is not None and kind != "CO" and not switch_ok:
@@ -319,8 +335,11 @@ def _boundary_follows(tokens: list[Token], j: int) -> bool:
     )
 
 
-def scan_authors(text: str) -> AuthorScan:
-    """Read the author list at the head of `text` by the name grammar; empty when none is there."""
+def scan_authors(text: str, surname_first: bool = False) -> AuthorScan:
+    """Read the author list at the head of `text` by the name grammar; empty when none is there.
+
+    `surname_first`: the style always prints the surname first (GOST), so "Tu Y." beats "Tu Y. Phases".
+    """
     tokens = tokenize(text)
     names: list[str] = []
     kind: str | None = None
@@ -332,7 +351,7 @@ def scan_authors(text: str) -> AuthorScan:
             et_al, end = True, tokens[j - 1].end
             stop = "period" if tokens[j - 1].text.endswith(".") and _period_ends(tokens, j) else "other"
             break
-        got = _read_name(tokens, i, kind, switch_ok)
+        got = _read_name(tokens, i, kind, switch_ok, surname_first)
         if got is None or not _boundary_follows(tokens, got[0]):
             stop = "separator" if names else "other"
             break
@@ -351,7 +370,7 @@ def scan_authors(text: str) -> AuthorScan:
             continue
         if n < len(tokens) and tokens[n].text in (",", ";"):
             n += 1
-        switch_ok = n < len(tokens) and tokens[n].text.lower() in _AND
+        switch_ok = n < len(tokens) and tokens[n].text.lower() in _AND and _et_al(tokens, n) == n
         if switch_ok:
             n += 1
         if n == j:

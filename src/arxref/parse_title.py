@@ -20,36 +20,72 @@ YEAR = r"(?:1[5-9]|20)\d\d"
 _SENT_END_RE = re.compile(r"[.?!](?=[\"”’']?(?:\s|$))")
 _ABBREVIATIONS = frozenset({
     "vs", "e.g", "i.e", "cf", "no", "nr", "vol", "st", "dr", "mr", "mrs", "ms", "prof", "fig", "eq", "ca",
-    "approx", "resp", "viz", "incl", "ed", "eds", "rev", "al",
+    "approx", "resp", "viz", "incl", "ed", "eds", "rev", "al", "p", "pp",
 })
 # Lower-case words that can start the next field after a title ("arXiv preprint", "in Proc.").
 _LOWER_FIELD_STARTS = re.compile(
-    r"^(?:arxiv|biorxiv|medrxiv|corr|https?:|www\.|doi|in\s|pp\.|vol\.|pages|url|unbekannt|npj|elife)",
+    r"(?:arxiv|biorxiv|medrxiv|corr|https?:|www\.|doi|in\s|pp\.|vol\.|pages|url|unbekannt|npj|elife)",
     re.IGNORECASE,
 )
+# Quotes and spaces between a sentence end and the next word.
+_SKIP_QUOTES_RE = re.compile(r"[\"”’' ]*")
+# What stands before the number of a part: "Cascading: I.", "Production. I.", "Part 1.", "Paper II.".
+_PART_BEFORE_RE = re.compile(r"(?:[:.?!]|\b[Pp]art|\b[Pp]aper)\s*$")
+_PART_WORD_BEFORE_RE = re.compile(r"\b(?:[Pp]art|[Pp]aper)\s*$")
+# The numbered part of a series continues a title after its sentence end: "Outflow. Part II: ...",
+# "On transition in a pipe. Part 1. The origin ...", "NE2001. II. Using ...", "warm? Part I: ...".
+_PART_NEXT_RE = re.compile(r"(?:Part|Paper)\s+(?:[IVX]{1,4}|\d{1,2})\b|[IVX]{1,4}[.:]\s+[A-Z][a-z]")
+# ... or is glued to its name: "NE2001.I. A New Model for ...".
+_GLUED_PART_RE = re.compile(r"\S*[^\W_]\.[IVX]{1,4}\.")
+
+
+def _word_before(text: str, i: int, start: int) -> str:
+    """The run of non-space characters that ends at text[i] (not reaching before start)."""
+    j = i
+    while j > start and not text[j - 1].isspace():
+        j -= 1
+    return text[j:i + 1]
+
+
+def _is_part_number(text: str, token: str, begin: int, end: int) -> bool:
+    """Whether `token` ("II.", "1.") numbers a part of a title, judged by text[begin:end] before it."""
+    if re.fullmatch(r"[IVX]{1,4}\.", token):
+        return bool(_PART_BEFORE_RE.search(text, begin, end))
+    return bool(re.fullmatch(r"\d{1,2}\.", token)) and bool(_PART_WORD_BEFORE_RE.search(text, begin, end))
 
 
 def sentence_end(text: str, start: int = 0) -> int:
-    """Offset of the punctuation that ends the sentence starting at `start` (len(text) if none)."""
+    """Offset of the punctuation that ends the sentence starting at `start` (len(text) if none).
+
+    Linear in the length of the text: each candidate looks back only over its own word and
+    the bracket depth is carried along (PDF text that lost its spaces makes long words).
+    """
+    parens = brackets = 0
+    counted = start
     for m in _SENT_END_RE.finditer(text, start):
         i = m.start()
-        word = re.search(r"(\S+)$", text[start:i + 1])
-        token = word.group(1) if word else ""
-        nxt = text[m.end():].lstrip("\"”’' ")
+        segment = text[counted:i]
+        parens += segment.count("(") - segment.count(")")
+        brackets += segment.count("[") - segment.count("]")
+        counted = i
+        if i <= start:
+            continue
+        token = _word_before(text, i, start)
         if text[i] == "." and token.rstrip(".").lower().lstrip("(") in _ABBREVIATIONS:
             continue
         if text[i] == "." and re.fullmatch(r"(?:[^\W\d_]\.){2,}", token):
             continue  # "U.S.", "e.g." inside a title
-        if text[i] == "." and re.fullmatch(r"[IVX]{1,4}\.", token) and re.search(
-            r"(?::|\b[Pp]art|\b[Pp]aper)\s*$", text[start:i - len(token) + 1]
-        ):
-            continue  # "Fractional cascading: I. A data structuring technique"
-        if nxt and nxt[0].islower() and not _LOWER_FIELD_STARTS.match(nxt):
+        before = i - len(token) + 1
+        if text[i] == "." and _is_part_number(text, token, max(start, before - 12), before):
+            continue  # "Fractional cascading: I. A data structuring technique", "A pipe. Part 1. The ..."
+        if text[i] == "." and _GLUED_PART_RE.fullmatch(token):
             continue
-        if i <= start:
+        nxt = _SKIP_QUOTES_RE.match(text, m.end()).end()
+        if nxt < len(text) and text[nxt].islower() and not _LOWER_FIELD_STARTS.match(text, nxt):
             continue
-        inner = text[start:i]
-        if inner.count("(") > inner.count(")") or inner.count("[") > inner.count("]"):
+        if _PART_NEXT_RE.match(text, nxt):
+            continue
+        if parens > 0 or brackets > 0:
             continue  # "(with comments by M. Clyde, ...)": not the end of the title
         return i
     return len(text)
@@ -113,6 +149,9 @@ def title_by_sentence(rest: str) -> tuple[str | None, str, str]:
     return sentence, rest[end + 1:], "sentence"
 
 
+_VOLUME_NEXT_RE = re.compile(r"\s*vol(?:ume)?\.?\s*\d", re.IGNORECASE)
+
+
 def title_by_commas(rest: str) -> tuple[str | None, str, str]:
     """Comma styles: the title runs over chunks until one opens a venue; none if the venue comes first."""
     end = sentence_end(rest)
@@ -127,6 +166,11 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
         a = spans[k][0]
         if a > end:
             break
-        if looks_like_venue(texts[k], texts[k + 1:k + 3]) or is_version_chunk(texts[k - 1]):
+        # a chunk right before "vol. 24" names the journal or book series (amsalpha, amsplain):
+        # "Higher regulators ..., Current problems in mathematics, Vol. 24, ..."
+        series = (
+            k + 1 < len(texts) and texts[k].strip()[:1].isupper() and _VOLUME_NEXT_RE.match(texts[k + 1])
+        )
+        if looks_like_venue(texts[k], texts[k + 1:k + 3]) or is_version_chunk(texts[k - 1]) or series:
             return rest[: a - 1], rest[a:], "comma"  # a "Version 1.1" chunk closes a title
     return rest[:end], rest[end + 1:], "comma"

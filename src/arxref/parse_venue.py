@@ -39,6 +39,11 @@ _PHYSICS_RE = re.compile(
     r"(?:,\s*(?P<pages>[A-Za-z]{0,4}\d+[A-Za-z]?(?:\s*[-–—]+\s*[A-Za-z]?\d+)?)\s*\((?P<year>\d{4})\)"
     r"|\((?P<year2>\d{4})\)\s*,?\s*(?P<pages2>[A-Za-z]?\d+[A-Za-z]?(?:\s*[-–—]+\s*[A-Za-z]?\d+)?))"
 )
+# elsarticle's "Journal of Complexity 3 (2) (1987) 136-145", "Nonlinearity 22 (2009)": a volume, maybe
+# an issue, then the year in brackets.
+_VOLUME_YEAR_RE = re.compile(
+    r"[^\W\d_]\.?\s+\d{1,5}[a-z]?\s*(?:\([^()]{1,12}\)\s*)?\((?:1[89]|20)\d\d[a-z]?\)"
+)
 # A year: not part of a longer number, a decimal, or a page range ("1820-1833").
 _YEAR_RE = re.compile(r"(?<![\d.\-–—:/])(?:1[89]\d\d|20\d\d)(?![\d.]\d|\s*[-–—]\s*\d)")
 _ISBN_RE = re.compile(r"\b(?:ISBN[:\s]*)?97[89][-\s]?[\d-]{9,}[\dX]\b")
@@ -112,6 +117,8 @@ def looks_like_venue(chunk: str, following: list[str] | None = None) -> bool:
         return False
     if _VENUE_CUE_RE.match(s) or is_numeric_chunk(s) or _PHYSICS_RE.match(s):
         return True
+    if s[0].isupper() and _VOLUME_YEAR_RE.search(s):
+        return True
     if any(c.isdigit() for c in s) and (_ABBREV_RE.search(s) or _ENDS_IN_VOLUME_RE.search(s)):
         # ... but "The ising model on S2" is a title ending in a symbol, not a venue and volume
         return not (re.search(r"\s[A-Za-z]\d{1,2}$", s) and title_like(s) and not _ABBREV_RE.search(s))
@@ -140,7 +147,9 @@ def looks_like_venue_first(sentence: str) -> bool:
     s = sentence.strip()
     phys = _PHYSICS_RE.match(s)
     if phys and len(phys.group("venue").split()) <= 8 and not title_like(phys.group("venue")):
-        return True
+        # ... unless a capitalised title ends before the journal: "Clocking Femtosecond X Rays. Phys. Rev."
+        head = re.split(r"\.\s", phys.group("venue"), maxsplit=1)
+        return len(head) == 1 or len(head[0].split()) < 3
     if _VENUE_OPENER_RE.match(s):
         return True
     head = re.split(r",", s, maxsplit=1)[0]
@@ -235,8 +244,7 @@ def _venue_end(s: str) -> int:
         if m.lastgroup == "num" and proc:
             continue
         if m.lastgroup == "stop":
-            word = re.search(r"(\S+)$", s[: m.start()])
-            w = word.group(1) if word else ""
+            w = s[s.rfind(" ", 0, m.start()) + 1 : m.start()]  # the word before the period
             if (len(w) <= 11 and w[:1].isupper()) or w.lower() in ("al.", "no.", "vol."):
                 continue  # "Phys. Rev.", "J. Chem. Inf. Model.": abbreviations, not a sentence end
         return m.start()

@@ -11,6 +11,7 @@ from arxref.cli._common import InputError, read_catalog_records
 from arxref.cli._progress import Progress
 from arxref.evaluate import EvalMode, evaluate_corpus, format_table
 from arxref.evaluate_inputs import parse_and_resolve, predict_paper
+from arxref.evaluate_titles import evaluate_titles, format_titles
 from arxref.extract import extract_path
 from arxref.output import extraction_to_json
 from arxref.settings import Settings
@@ -35,6 +36,11 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         "--hide-ids",
         action="store_true",
         help="cut printed arXiv ids and arXiv DOIs out of every entry first: resolution by metadata alone",
+    )
+    p.add_argument(
+        "--titles",
+        action="store_true",
+        help="after the table, title accuracy per style over entries that print their title",
     )
     p.set_defaults(run=cmd_eval, mode=EvalMode.PIPELINE)
 
@@ -68,15 +74,21 @@ def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
     progress = Progress("eval", papers, "papers")
+    predictions: dict[str, list[dict]] = {}
 
     def predict(paper_dir: Path, mode: EvalMode) -> list[dict]:
         progress.step()
+        predictions[paper_dir.name] = []  # a paper whose extraction fails still counts its titles
         doc = predict_paper(paper_dir, mode, catalog, hide_ids=args.hide_ids)
         if args.out:
             (args.out / f"{paper_dir.name}.json").write_text(json.dumps(doc, indent=1, ensure_ascii=False))
+        predictions[paper_dir.name] = doc["references"]
         return doc["references"]
 
     scores = evaluate_corpus(args.corpus, args.mode, predict)
     progress.close()
     print(format_table(scores))
+    if args.titles:
+        print()
+        print(format_titles(evaluate_titles(args.corpus, predictions)))
     return 0

@@ -23,6 +23,8 @@ with itself removed: anything found then is a false match); see the closing note
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from arxref.catalog import AuthorKey, CatalogLookup, CatalogRecord, normalize_title
 from arxref.domain import Candidate, ParsedReference, Resolution, ResolutionStatus, ResolverSource
 from arxref.ids import find_arxiv_ids, parse_arxiv_id
@@ -128,21 +130,47 @@ def _by_printed_id(parsed: ParsedReference, raw: str, catalog: CatalogLookup) ->
     if record is None:
         # Well-formed but not in our catalog: unverified, and the source says which id could not be checked.
         return Resolution(ResolutionStatus.UNRESOLVED, ResolverSource.ARXIV_ID, arxiv_id.number, parsed.doi)
-    score = _agreement(parsed, raw, record)
-    status = (
-        ResolutionStatus.VERIFIED_EXACT if score >= TITLE_AGREEMENT else ResolutionStatus.METADATA_MISMATCH
-    )
+    entry_variants = entry_text(raw)
+    score = _agreement(parsed, entry_variants, record)
+    status = _id_status(parsed, entry_variants, record, score)
+    if status is None:
+        return Resolution(ResolutionStatus.UNRESOLVED, ResolverSource.ARXIV_ID, arxiv_id.number, parsed.doi)
     return _link(status, ResolverSource.ARXIV_ID, record, score, parsed.doi, ())
 
 
-def _agreement(parsed: ParsedReference, raw: str, record: CatalogRecord) -> float:
-    """How well the record's title agrees with the entry: 100 when there is nothing to disagree with."""
+def _id_status(
+    parsed: ParsedReference, entry_variants: tuple[str, ...], record: CatalogRecord, score: float
+) -> ResolutionStatus | None:
+    """What a printed identifier's record is, given its title agreement: None when it cannot be told.
+
+    Only a title the parser read well can contradict an identifier (`metadata_mismatch`): a title
+    it is not sure of ("[WMAP Collaboration], Astrophys" from a physics entry that prints none)
+    leaves the first author and the year to confirm the record, or nothing to conclude.
+    """
+    if score >= TITLE_AGREEMENT:
+        return ResolutionStatus.VERIFIED_EXACT
+    if parsed.confidence >= RAW_FALLBACK_BELOW:
+        return ResolutionStatus.METADATA_MISMATCH
+    evidence = weigh(parsed, entry_words(entry_variants), Scored(record, score, ""))
+    if evidence.author is True and evidence.year is not False:
+        return ResolutionStatus.VERIFIED_EXACT
+    return None
+
+
+def _agreement(parsed: ParsedReference, entry_variants: tuple[str, ...], record: CatalogRecord) -> float:
+    """How well the record's title agrees with the entry: 100 when there is nothing to disagree with.
+
+    A printed title may also be the record's title without its subtitle: the proceedings version
+    "Binarized neural networks" of arXiv's "Binarized Neural Networks: Training Deep Neural ...".
+    """
     if not parsed.title or not normalize_title(record.title):
         return 100.0
-    return max(
-        title_similarity(title_variants(parsed.title), record)[0],
-        title_containment(entry_text(raw), record)[0],
-    )
+    variants = title_variants(parsed.title)
+    score = max(title_similarity(variants, record)[0], title_containment(entry_variants, record)[0])
+    head = record.title.split(":", 1)[0]
+    if head != record.title and ":" not in parsed.title and normalize_title(head):
+        score = max(score, title_similarity(variants, replace(record, title=head))[0])
+    return score
 
 
 def _by_doi(
@@ -154,15 +182,10 @@ def _by_doi(
     if len(records) != 1:
         return None
     record = records[0]
-    score = 100.0
-    if parsed.title and normalize_title(record.title):
-        score = max(
-            title_similarity(title_variants(parsed.title), record)[0],
-            title_containment(entry_variants, record)[0],
-        )
-    status = (
-        ResolutionStatus.VERIFIED_EXACT if score >= TITLE_AGREEMENT else ResolutionStatus.METADATA_MISMATCH
-    )
+    score = _agreement(parsed, entry_variants, record)
+    status = _id_status(parsed, entry_variants, record, score)
+    if status is None:
+        return None  # the title, first author and year cannot tell: the steps after the DOI may
     return _link(status, ResolverSource.LOCAL_ARXIV, record, score, parsed.doi, ())
 
 
