@@ -170,6 +170,9 @@ def test_enqueue_ignores_duplicates_and_takes_a_newer_version_as_a_new_job(
     assert "1 versions queued, 1 already known" in capsys.readouterr().out
     with redis.Redis.from_url(url) as client:
         assert client.llen("fetch") == 3
+        shown = {json.loads(m)["headers"]["shadow"] for m in client.lrange("fetch", 0, -1)}
+    # A worker's "received"/"succeeded" lines and Flower name the version, not only a task id.
+    assert shown == {"arxref.fetch:1205.4446v1", "arxref.fetch:1711.08379v1", "arxref.fetch:1205.4446v2"}
     assert main(["status", "--json"]) == 0
     status = json.loads(capsys.readouterr().out)
     assert status["queues"] == {"fetch": 3, "extract": 0}
@@ -270,3 +273,13 @@ def test_enqueue_names_every_bad_line_and_queues_nothing(
     assert "2 of 4 lines are not arXiv ids, nothing queued" in err
     assert "line 3: 'not-an-id'" in err
     assert "line 5: '2401.0000'" in err
+
+
+def test_arxref_worker_runs_without_gossip_and_mingle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a Redis restart gossip fills the log with 'Error on restarting Gossip'; nothing uses it."""
+    seen: list[list[str]] = []
+    monkeypatch.setenv("ARXREF_BROKER_URL", "redis://127.0.0.1:1/0")
+    monkeypatch.setattr(celery.Celery, "worker_main", lambda self, argv: seen.append(argv))
+    assert main(["worker", "--queues", "extract"]) == 0
+    assert "--without-gossip" in seen[0]
+    assert "--without-mingle" in seen[0]

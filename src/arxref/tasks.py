@@ -152,12 +152,20 @@ def make_celery(settings: Settings) -> Celery:
 
 def send_fetch(app: Celery, paper: PaperVersion, want_pdf: bool = False) -> None:
     """Queue a version's fetch (the CLI's enqueue and reprocess, and the extract task)."""
-    app.send_task(FETCH_TASK, args=[paper.arxiv_id, paper.version], kwargs={"want_pdf": want_pdf})
+    args, kwargs = [paper.arxiv_id, paper.version], {"want_pdf": want_pdf}
+    app.send_task(FETCH_TASK, args=args, kwargs=kwargs, shadow=_shown(FETCH_TASK, paper))
 
 
 def send_extract(app: Celery, paper: PaperVersion, can_fetch_pdf: bool = True) -> None:
     """Queue a version's extract + resolve + store."""
-    app.send_task(EXTRACT_TASK, args=[paper.arxiv_id, paper.version], kwargs={"can_fetch_pdf": can_fetch_pdf})
+    args, kwargs = [paper.arxiv_id, paper.version], {"can_fetch_pdf": can_fetch_pdf}
+    app.send_task(EXTRACT_TASK, args=args, kwargs=kwargs, shadow=_shown(EXTRACT_TASK, paper))
+
+
+def _shown(task_name: str, paper: PaperVersion) -> str:
+    """The name a worker's log and Flower show for a message: the task and the version it carries
+    ("Task arxref.fetch:2401.00001v1[...] received"); routing still goes by the task's own name."""
+    return f"{task_name}:{paper.key}"
 
 
 def resend_stalled_versions(app: Celery, engine: sa.Engine, stalled_before: datetime) -> Sweep:
@@ -241,7 +249,8 @@ class _PoolTask(Task):
             engine.dispose()
         if step.action == Action.RETRY:
             again = {**kwargs, "hard_kills": kills}
-            self.apply_async(args=list(args), kwargs=again, countdown=step.countdown)
+            shadow = _shown(self.name, paper)
+            self.apply_async(args=list(args), kwargs=again, countdown=step.countdown, shadow=shadow)
 
     def on_retry(self, exc, task_id, args, kwargs, einfo) -> None:  # noqa: ANN001
         if not isinstance(exc, WorkerLostError):

@@ -33,7 +33,7 @@ COMMAND_MODULES = (jobs, pool, reading, catalog, resolving)
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     args = build_parser().parse_args(argv)
     try:
         settings = Settings.from_env()

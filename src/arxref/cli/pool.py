@@ -123,6 +123,9 @@ def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:
     if args.beat and SWEEP_QUEUE not in queues:
         queues.append(SWEEP_QUEUE)  # beat's sweeps are taken here, not behind a backlog elsewhere
     argv = ["worker", "-Q", ",".join(queues), "-c", str(args.concurrency), "-l", args.loglevel]
+    # No gossip or mingle: nothing here uses them, and after a Redis restart gossip fills the log
+    # with "Error on restarting Gossip". Heartbeats stay: Flower shows workers by them.
+    argv += ["--without-gossip", "--without-mingle"]
     if args.beat:
         argv.append("--beat")
     argv += ["-n", args.hostname or f"{'-'.join(queues)}@%h"]
