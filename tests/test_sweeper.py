@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import json
 import threading
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -170,7 +171,12 @@ def test_a_message_a_worker_popped_but_has_not_yet_recorded_as_unacked_is_not_ta
     raw = client.rpop("fetch")
     assert raw is not None
     entry = json.dumps([json.loads(raw), "fetch", "fetch"])
-    landing = threading.Timer(0.3, lambda: client.hset("unacked", "tag-1", entry))
+
+    def land() -> None:  # as kombu records a delivery: its time in the index, the message in the hash
+        with client.pipeline(transaction=True) as pipe:
+            pipe.zadd("unacked_index", {"tag-1": time.time()}).hset("unacked", "tag-1", entry).execute()
+
+    landing = threading.Timer(0.3, land)
     landing.start()
     try:
         result = resend_stalled_versions(app, engine, datetime.now(UTC) - AGE)
@@ -178,6 +184,33 @@ def test_a_message_a_worker_popped_but_has_not_yet_recorded_as_unacked_is_not_ta
         landing.join()
     assert (result.resent, result.in_broker) == ({}, [WAITING])
     assert client.llen("fetch") == 0
+
+
+def test_an_unacked_message_kombu_should_long_have_restored_is_stuck_and_its_version_sent_again(
+    swept: tuple[Settings, sa.Engine], broker_url: str
+) -> None:
+    """A delivery older than the visibility timeout (plus two restore intervals) that is still in the
+    unacked hash was never restored (its index entry lost as Redis reloaded its data, or the restore
+    mutex held by a worker that died): it does not keep its version from being sent again."""
+    settings, engine = swept
+    app = make_celery(settings)
+    client = redis.Redis.from_url(broker_url)
+    stale = time.time() - settings.visibility_timeout - 3 * settings.restore_interval
+    for tag, paper, delivered in (
+        ("t-stuck", WAITING, stale),
+        ("t-lost-index", HELD, None),
+        ("t-live", FRESH, time.time()),
+    ):
+        _set(engine, paper, OLD, state=VersionState.RUNNING, stage=Stage.FETCH, task_runs=1)
+        send_fetch(app, paper)
+        raw = client.rpop("fetch")
+        with client.pipeline(transaction=True) as pipe:
+            if delivered is not None:
+                pipe.zadd("unacked_index", {tag: delivered})
+            pipe.hset("unacked", tag, json.dumps([json.loads(raw), "fetch", "fetch"])).execute()
+    result = resend_stalled_versions(app, engine, datetime.now(UTC) - AGE)
+    assert set(result.resent) == {WAITING, HELD}
+    assert result.in_broker == [FRESH]
 
 
 def test_a_version_that_moved_on_since_the_sweep_chose_it_is_not_sent(

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import base64
 import json
+import time
 from collections.abc import Callable, Collection
 from datetime import datetime
 from typing import Any
@@ -120,6 +121,9 @@ def make_celery(settings: Settings) -> Celery:
             "visibility_timeout": settings.visibility_timeout,
             "unacked_restore_interval": settings.restore_interval,
             "unacked_restore_throttle": 1,
+            # kombu's restore mutex outlives a worker killed while holding it by this long (default
+            # 300 s): no unacked message is restored meanwhile. A restore scan takes milliseconds.
+            "unacked_mutex_expire": max(30, int(4 * settings.restore_interval)),
         },
         worker_hijack_root_logger=False,
         worker_send_task_events=True,  # flower
@@ -174,12 +178,22 @@ def resend_stalled_versions(app: Celery, engine: sa.Engine, stalled_before: date
 
 
 def messages_in_broker(app: Celery) -> set[PaperVersion]:
-    """The versions named by a fetch or extract message in Redis: queued, or unacked (a worker has it).
+    """The versions named by a live fetch or extract message in Redis: queued, or unacked (a worker has it).
 
     kombu's Redis transport keeps a queue as one list per priority step and every message
     delivered but not acked (running, or waiting out a retry countdown) in the `unacked`
-    hash; all are read in one transaction, so a message moving between them is seen once.
+    hash, with its delivery time in the `unacked_index` sorted set; all are read in one
+    transaction, so a message moving between them is seen once. An unacked message is live
+    while it is younger than the visibility timeout (plus two restore intervals): after that
+    kombu should have put it back in its queue. One still in the hash is stuck (its index
+    entry lost as Redis reloaded, or the restore mutex held by a worker that died) and does
+    not count: the sweep sends the version again, and the claim drops the old one if it
+    ever comes back.
     """
+    options = app.conf.broker_transport_options or {}
+    live_after = time.time() - float(options.get("visibility_timeout", 3600)) - 2 * float(
+        options.get("unacked_restore_interval", 10)
+    )
     with app.connection_for_read() as conn:
         channel = conn.default_channel
         prefix = channel.global_keyprefix  # kombu does not prefix LRANGE and HVALS itself
@@ -188,11 +202,14 @@ def messages_in_broker(app: Celery) -> set[PaperVersion]:
         with channel.client.pipeline(transaction=True) as pipe:
             for key in lists:
                 pipe.lrange(key, 0, -1)
-            pipe.hvals(prefix + channel.unacked_key)
-            *queued, unacked = pipe.execute()
+            pipe.hgetall(prefix + channel.unacked_key)
+            pipe.zrange(prefix + channel.unacked_index_key, 0, -1, withscores=True)
+            *queued, unacked, index = pipe.execute()
+    delivered = dict(index)
+    held = [raw for tag, raw in unacked.items() if delivered.get(tag, 0.0) > live_after]
     found = set()
-    for raw, held in [(m, False) for chunk in queued for m in chunk] + [(m, True) for m in unacked]:
-        paper = _paper_of(raw, held)
+    for raw, is_held in [(m, False) for chunk in queued for m in chunk] + [(m, True) for m in held]:
+        paper = _paper_of(raw, is_held)
         if paper is not None:
             found.add(paper)
     return found
