@@ -261,3 +261,25 @@ def test_reprocess_reads_a_version_from_the_folder_it_came_from(
     capsys.readouterr()
     assert main(["reprocess", "--failed"]) == 0
     assert "2401.00002v1: done" in capsys.readouterr().out
+
+
+def test_help_and_usage_errors_load_no_heavy_library() -> None:
+    """`arxref --help` (and every command's parsing) must not pay for SQLAlchemy, PyMuPDF, Celery or
+    httpx: each command's code, and what it imports, is loaded only when the command runs."""
+    probe = (
+        "import sys, contextlib, io\n"
+        "from arxref.cli import main\n"
+        "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['--help'])\n"
+        "heavy = {'sqlalchemy', 'pymupdf', 'celery', 'httpx', 'rapidfuzz', 'pylatexenc', 'wordfreq'}\n"
+        "print(sorted(heavy & set(sys.modules)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_the_worker_commands_default_queues_are_the_pools() -> None:
+    from arxref.cli.commands import DEFAULT_QUEUES
+    from arxref.pool import QUEUES
+
+    assert DEFAULT_QUEUES.split(",") == list(QUEUES.values())

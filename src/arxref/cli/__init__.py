@@ -16,19 +16,16 @@ said in one line on stderr.
 from __future__ import annotations
 
 import argparse
+import importlib
 import logging
 import os
 import sys
 from dataclasses import replace
 
-import sqlalchemy as sa
-
-from arxref.cli import catalog, jobs, pool, reading, resolving
-from arxref.cli._common import EXIT_INPUT, InputError
+from arxref.cli._exits import EXIT_INPUT, InputError
+from arxref.cli.commands import add_commands
 from arxref.errors import ArxrefError
 from arxref.settings import Settings, SettingsError
-
-COMMAND_MODULES = (jobs, pool, reading, catalog, resolving)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,20 +36,37 @@ def main(argv: list[str] | None = None) -> int:
         settings = Settings.from_env()
         if getattr(args, "database", None):
             settings = replace(settings, database_url=args.database)
-        return args.run(args, settings)
+        module, name = args.run.split(":")
+        run = getattr(importlib.import_module(f"arxref.cli.{module}"), name)  # its imports, only now
+        return run(args, settings)
     except (InputError, SettingsError) as exc:
         return _fail(str(exc))
     except ArxrefError as exc:
         return _fail(f"{type(exc).__name__}: {exc}")
     except (FileNotFoundError, IsADirectoryError, PermissionError) as exc:
         return _fail(f"{exc.strerror}: {exc.filename}")
-    except sa.exc.ArgumentError as exc:
-        return _fail(f"bad database URL: {exc}")
-    except (sa.exc.OperationalError, sa.exc.InterfaceError) as exc:
-        return _fail(f"database unreachable: {type(exc.orig).__name__}: {str(exc.orig).strip()}")
     except BrokenPipeError:  # `arxref extract ... | head`: the reader left; stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+
+
+    except Exception as exc:
+        message = _database_error(exc)
+        if message is None:
+            raise
+        return _fail(message)
+
+
+def _database_error(exc: Exception) -> str | None:
+    """What a person reads for a bad database URL or an unreachable database; None for anything else."""
+    sa = sys.modules.get("sqlalchemy")  # never imported: the error cannot be one of its own
+    if sa is None:
+        return None
+    if isinstance(exc, sa.exc.ArgumentError):
+        return f"bad database URL: {exc}"
+    if isinstance(exc, sa.exc.OperationalError | sa.exc.InterfaceError):
+        return f"database unreachable: {type(exc.orig).__name__}: {str(exc.orig).strip()}"
+    return None
 
 
 def _fail(message: str) -> int:
@@ -64,7 +78,5 @@ def _fail(message: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """The sub-commands of every command module."""
     parser = argparse.ArgumentParser(prog="arxref", description=__doc__)
-    sub = parser.add_subparsers(required=True, metavar="COMMAND")
-    for module in COMMAND_MODULES:
-        module.add_commands(sub)
+    add_commands(parser.add_subparsers(required=True, metavar="COMMAND"))
     return parser

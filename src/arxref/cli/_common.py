@@ -1,4 +1,8 @@
-"""What several command modules share: exit codes, opening the database, reading a catalog file."""
+"""What several command modules share: exit codes, opening the database, reading a catalog file.
+
+The store (SQLAlchemy, Alembic) is imported by the functions that open a database, not here:
+`extract` and `eval` read a catalog file without one, and should not pay for it.
+"""
 
 from __future__ import annotations
 
@@ -8,27 +12,23 @@ import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-
-import sqlalchemy as sa
+from typing import TYPE_CHECKING
 
 from arxref.catalog import CatalogReading, CatalogRecord, read_catalog_file
+from arxref.cli._exits import EXIT_INPUT, EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE, InputError
 from arxref.cli._progress import Progress
 from arxref.settings import Settings
-from arxref.store.catalog import count_catalog, load_catalog
-from arxref.store.engine import make_engine, upgrade_schema
 
-EXIT_OK = 0
-EXIT_SOME_FAILED = 1  # the command ran; some paper versions failed (recorded on each)
-EXIT_USAGE = 2  # argparse's own code for a bad command line
-EXIT_INPUT = 3  # a file, setting, database or broker the command cannot use
+if TYPE_CHECKING:
+    import sqlalchemy as sa
 
-
-class InputError(Exception):
-    """What the person gave cannot be used (a file that is not a catalog, ...): one line, exit 3."""
+__all__ = ["EXIT_INPUT", "EXIT_OK", "EXIT_SOME_FAILED", "EXIT_USAGE", "InputError"]
 
 
 def open_database(settings: Settings) -> sa.Engine:
     """The configured database, migrated to the newest schema."""
+    from arxref.store.engine import make_engine, upgrade_schema
+
     engine = make_engine(settings.database_url)
     upgrade_schema(engine)
     return engine
@@ -36,6 +36,8 @@ def open_database(settings: Settings) -> sa.Engine:
 
 def load_catalog_file(engine: sa.Engine, path: Path) -> None:
     """Load a snapshot file into the catalog with a progress display on stderr."""
+    from arxref.store.catalog import count_catalog, load_catalog
+
     progress = Progress("catalog")
     reading = CatalogReading()
     with catalog_errors(path, reading):

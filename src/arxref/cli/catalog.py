@@ -6,7 +6,6 @@ import argparse
 import json
 import sys
 from datetime import date
-from pathlib import Path
 
 from arxref.cli._common import load_catalog_file, open_database
 from arxref.cli._progress import Progress
@@ -20,28 +19,6 @@ from arxref.store.catalog import count_catalog, load_catalog, read_state, write_
 HARVESTED_UNTIL = "oai_harvest_datestamp"
 # The arXiv format carries no version list: a harvested row keeps the version a snapshot gave it.
 NOT_IN_ARXIV_FORMAT = frozenset({"latest_version"})
-
-
-def add_commands(sub: argparse._SubParsersAction) -> None:
-    """catalog load, catalog harvest."""
-    p = sub.add_parser("catalog", help="the local arXiv catalog")
-    actions = p.add_subparsers(required=True, metavar="ACTION")
-    c = actions.add_parser("load", help="load an arXiv metadata snapshot file (JSON lines, plain or .gz)")
-    c.add_argument("file", type=Path)
-    c.add_argument("--database")
-    c.set_defaults(run=cmd_catalog_load)
-    h = actions.add_parser("harvest", help="add and update records from arXiv's OAI-PMH feed")
-    h.add_argument(
-        "--from",
-        dest="since",
-        type=date.fromisoformat,
-        help="first datestamp (YYYY-MM-DD); default: the last one harvested",
-    )
-    h.add_argument("--until", type=date.fromisoformat, help="last datestamp (YYYY-MM-DD)")
-    h.add_argument("--url", help=f"OAI-PMH endpoint (default: the arXiv base URL + {OAI_PATH})")
-    h.add_argument("--json", action="store_true", help="print a JSON summary on stdout")
-    h.add_argument("--database")
-    h.set_defaults(run=cmd_catalog_harvest)
 
 
 def cmd_catalog_load(args: argparse.Namespace, settings: Settings) -> int:

@@ -36,46 +36,6 @@ _VERSION_FILE = re.compile(r"^(?P<id>.+?)v(?P<version>\d+)\.(?:pdf|tar\.gz|tgz|g
 _OLD_STYLE_STEM = re.compile(r"^(?P<archive>[a-z-]+(?:\.[A-Z]{2})?)(?P<number>\d{7})$")
 
 
-def add_commands(sub: argparse._SubParsersAction) -> None:
-    """process, status, reprocess, record."""
-    p = sub.add_parser("process", help="fetch, extract, resolve and store papers (embedded, in-process)")
-    p.add_argument("targets", nargs="+", metavar="ID|PATH", help="arXiv id[vN], a version file, or a folder")
-    p.add_argument("--catalog", type=Path, help="load this arXiv metadata JSON-lines file first")
-    p.add_argument("--database", help="database URL (default: ARXREF_DATABASE_URL or var/arxref.db)")
-    p.set_defaults(run=cmd_process)
-
-    p = sub.add_parser("record", help="the outbound citation record of a paper as JSON")
-    p.add_argument("arxiv_id")
-    p.add_argument("--database")
-    p.set_defaults(run=cmd_record)
-
-    p = sub.add_parser("status", help="queue depths, versions by state, failures, throughput")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--database")
-    p.set_defaults(run=cmd_status)
-
-    p = sub.add_parser("reprocess", help="run failed (or outdated, or stalled) versions again")
-    which = p.add_mutually_exclusive_group(required=True)
-    which.add_argument("--failed", action="store_true", help="failed versions (narrowed below)")
-    which.add_argument("--extractor-older-than", metavar="V", help="done versions from an older extractor")
-    which.add_argument(
-        "--stalled",
-        type=float,
-        metavar="MINUTES",
-        help="queued/running, untouched this long (with the pool: and no message in Redis; the sweep's path)",
-    )
-    p.add_argument("--stage", choices=[s.value for s in Stage], help="with --failed: only at this stage")
-    p.add_argument("--error-class", help="with --failed: only this error class (e.g. UpstreamError)")
-    p.add_argument("--since", type=_datetime, metavar="DATE", help="with --failed: only failures since then")
-    how = p.add_mutually_exclusive_group()
-    how.add_argument("--in-process", action="store_true", help="run here (default without ARXREF_BROKER_URL)")
-    how.add_argument("--pool", action="store_true", help="send to the workers (default with a broker)")
-    p.add_argument("--source-dir", type=Path, help="folder of e-prints/PDFs (default ARXREF_SOURCE_DIR)")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--database")
-    p.set_defaults(run=cmd_reprocess)
-
-
 def cmd_process(args: argparse.Namespace, settings: Settings) -> int:
     with database(settings) as engine:
         if args.catalog:
@@ -278,14 +238,6 @@ def _origin(settings: Settings) -> str | None:
     if settings.resolved_fetch_mode != "folder" or settings.source_dir is None:
         return None
     return str(settings.source_dir.resolve())
-
-
-def _datetime(text: str) -> datetime:
-    try:
-        value = datetime.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a date: {text!r} (YYYY-MM-DD or YYYY-MM-DDTHH:MM)") from None
-    return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
 def _versions_of(target: str, settings: Settings) -> list[tuple[PaperVersion, Path | None]]:

@@ -16,8 +16,6 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Iterator
-from datetime import date
-from pathlib import Path
 
 import sqlalchemy as sa
 
@@ -34,31 +32,6 @@ from arxref.store import versions
 from arxref.store.catalog import SqlCatalog
 
 BATCH = 500
-
-
-def add_commands(sub: argparse._SubParsersAction) -> None:
-    """enqueue, worker."""
-    p = sub.add_parser("enqueue", help="queue paper versions for the worker pool")
-    p.add_argument("ids", nargs="*", metavar="ID[vN]", help="arXiv ids; no vN: the catalog's latest, else v1")
-    p.add_argument("--file", type=Path, help="a file of ids, one per line ('-' for stdin; '#' comments)")
-    p.add_argument("--new-since", type=date.fromisoformat, metavar="DATE", help="new versions from OAI-PMH")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--database")
-    p.set_defaults(run=cmd_enqueue)
-
-    p = sub.add_parser("worker", help="run a Celery worker of the pool")
-    queues = ",".join(QUEUES.values())
-    p.add_argument("--queues", default=queues, help="comma-separated: fetch, extract, sweep")
-    p.add_argument(
-        "--beat",
-        action="store_true",
-        help="also run beat, which sends the sweep every ARXREF_SWEEP_EVERY s, and take the sweep queue;"
-        " exactly one worker of a deployment may have it",
-    )
-    p.add_argument("--concurrency", type=int, default=1, help="processes (default 1: one per core is plenty)")
-    p.add_argument("--loglevel", default="info")
-    p.add_argument("--hostname", help="worker name (default: celery's <queues>@<host>)")
-    p.set_defaults(run=cmd_worker)
 
 
 def cmd_enqueue(args: argparse.Namespace, settings: Settings) -> int:

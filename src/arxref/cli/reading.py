@@ -9,40 +9,10 @@ from pathlib import Path
 from arxref.catalog import MemoryCatalog
 from arxref.cli._common import InputError, read_catalog_records
 from arxref.cli._progress import Progress
-from arxref.evaluate import EvalMode, evaluate_corpus, format_table
-from arxref.evaluate_inputs import parse_and_resolve, predict_paper
-from arxref.evaluate_titles import evaluate_titles, format_titles
+from arxref.evaluate_inputs import parse_and_resolve
 from arxref.extract import extract_path
 from arxref.output import extraction_to_json
 from arxref.settings import Settings
-
-
-def add_commands(sub: argparse._SubParsersAction) -> None:
-    """extract, eval."""
-    p = sub.add_parser("extract", help="print the references of a PDF, e-print or source folder")
-    p.add_argument("path", type=Path)
-    p.add_argument("--json", action="store_true", help="score.py's prediction shape")
-    p.add_argument("--catalog", type=Path, help="also resolve against this catalog file")
-    p.set_defaults(run=cmd_extract)
-
-    p = sub.add_parser("eval", help="score extraction against a gold corpus (figures of score.py)")
-    p.add_argument("corpus", type=Path)
-    mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--source-only", dest="mode", action="store_const", const=EvalMode.SOURCE)
-    mode.add_argument("--pdf-only", dest="mode", action="store_const", const=EvalMode.PDF)
-    p.add_argument("--catalog", type=Path, help="resolve against this catalog file (res_R, res_P)")
-    p.add_argument("--out", type=Path, help="write each paper's predictions here as <slug>.json")
-    p.add_argument(
-        "--hide-ids",
-        action="store_true",
-        help="cut printed arXiv ids and arXiv DOIs out of every entry first: resolution by metadata alone",
-    )
-    p.add_argument(
-        "--titles",
-        action="store_true",
-        help="after the table, title accuracy per style over entries that print their title",
-    )
-    p.set_defaults(run=cmd_eval, mode=EvalMode.PIPELINE)
 
 
 def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
@@ -67,6 +37,10 @@ def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
+    from arxref.evaluate import EvalMode, evaluate_corpus, format_table
+    from arxref.evaluate_inputs import predict_paper
+    from arxref.evaluate_titles import evaluate_titles, format_titles
+
     papers = len(list(args.corpus.glob("*/gold.json")))
     if not papers:
         raise InputError(f"{args.corpus}: no <paper>/gold.json here: not a gold corpus")
@@ -85,7 +59,7 @@ def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
         predictions[paper_dir.name] = doc["references"]
         return doc["references"]
 
-    scores = evaluate_corpus(args.corpus, args.mode, predict)
+    scores = evaluate_corpus(args.corpus, EvalMode(args.mode), predict)
     progress.close()
     print(format_table(scores))
     if args.titles:

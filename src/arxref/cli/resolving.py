@@ -7,26 +7,10 @@ import sys
 from collections import Counter
 
 from arxref.cli._common import open_database
-from arxref.domain import ResolutionStatus
 from arxref.resolve import resolve_reference
 from arxref.settings import Settings
 from arxref.store.catalog import SqlCatalog
 from arxref.store.references import load_references, replace_resolution
-
-
-def add_commands(sub: argparse._SubParsersAction) -> None:
-    """resolve."""
-    p = sub.add_parser("resolve", help="resolve stored references again against the current catalog")
-    which = p.add_mutually_exclusive_group(required=True)
-    which.add_argument("--all", action="store_true", help="every stored reference")
-    which.add_argument(
-        "--status",
-        type=ResolutionStatus,
-        choices=list(ResolutionStatus),
-        help="only references with this status",
-    )
-    p.add_argument("--database")
-    p.set_defaults(run=cmd_resolve)
 
 
 def cmd_resolve(args: argparse.Namespace, settings: Settings) -> int:
