@@ -64,6 +64,21 @@ def split_items(body: str) -> TheBibliography:
     return TheBibliography(tuple(items), preamble_macros(preamble))
 
 
+def merge_starred(items: tuple[BibItem, ...], merged: frozenset[str]) -> list[tuple[BibItem, ...]]:
+    """Group each item cited as `*key` with the printed entry before it, as natbib's merge does.
+
+    REVTeX 4.1+ (and natbib's `merge`/`elide` options) print `\\cite{a,*b}` as one numbered entry "A; B":
+    the .bbl still holds two \\bibitem, and only the first item of a list can never be merged.
+    """
+    groups: list[tuple[BibItem, ...]] = []
+    for item in items:
+        if groups and item.key in merged:
+            groups[-1] = (*groups[-1], item)
+        else:
+            groups.append((item,))
+    return groups
+
+
 def preamble_macros(preamble: str) -> dict[str, Macro]:
     """Simple \\providecommand/\\newcommand definitions in a .bbl preamble (e.g. \\etalchar, \\noopsort)."""
     macros = {}

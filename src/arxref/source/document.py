@@ -18,6 +18,8 @@ from arxref.source.texscan import decode_tex, read_group, read_optional, skip_sp
 TEX_SUFFIXES = (".tex", ".ltx", ".latex", ".bbl", "")
 _MAX_DEPTH = 24
 _COMMON_MAIN_NAMES = ("main", "ms", "paper", "article", "thesis", "manuscript")
+# Classes that choose the bibliography style themselves when the document declares none.
+_CLASS_STYLE = {"revtex4": "apsrev", "revtex4-1": "apsrev4-1", "revtex4-2": "apsrev4-2"}
 
 
 class SiteKind(StrEnum):
@@ -49,12 +51,15 @@ class Document:
     citations: tuple[str, ...]
     macros: Mapping[str, Macro] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
+    docclass: str | None = None
+    # Keys cited as `*key` (REVTeX 4.1+/natbib `merge`, mcite): printed inside the entry before them.
+    merged: frozenset[str] = frozenset()
 
 
 _EVENT = re.compile(
     r"\\(input|include|subfile|import|subimport|inputfrom|includefrom|subinputfrom|subincludefrom"
     r"|bibliography[A-Za-z]*|printbibliography|bibbysection|addbibresource|addglobalbib|putbib|newcites"
-    r"|usepackage|RequirePackage|[A-Za-z]*cite[A-Za-z]*|newcommand|renewcommand|providecommand"
+    r"|documentclass|documentstyle|usepackage|RequirePackage|[A-Za-z]*cite[A-Za-z]*|newcommand|renewcommand|providecommand"
     r"|DeclareRobustCommand|def|begin\s*\{(?:mcite)?thebibliography\}|end\s*\{document\})(?![A-Za-z@])\*?"
 )
 # Raw bytes, so that finding the main file decodes nothing; `has_docclass` checks the line for a `%`.
@@ -73,9 +78,11 @@ class _Walk:
     notes: list[str]
     chapterbib: bool = False
     biblatex: bool = False
+    docclass: str | None = None
     style: dict[str, str] = field(default_factory=dict)
     bibs: list[str] = field(default_factory=list)
     cites: dict[str, None] = field(default_factory=dict)
+    starred: set[str] = field(default_factory=set)
     macros: dict[str, Macro] = field(default_factory=dict)
     sites: list[tuple[str, str, str | None, str | None, str]] = field(default_factory=list)
     newcites: list[str] = field(default_factory=list)
@@ -151,6 +158,8 @@ def walk_document(files: Mapping[str, bytes], main: str, texts: dict[str, str] |
     w = _Walk(files, texts if texts is not None else {}, notes if notes is not None else [])
     _walk_file(w, main, posixpath.dirname(main), None, 0, set())
     main_stem = main.rsplit(".", 1)[0]
+    if "" not in w.style and w.docclass in _CLASS_STYLE:
+        w.style[""] = _CLASS_STYLE[w.docclass]
     sites: list[BibSite] = []
     seen: set[tuple[str, str | None]] = set()
     bib_files = tuple(dict.fromkeys(w.bibs))
@@ -170,7 +179,8 @@ def walk_document(files: Mapping[str, bytes], main: str, texts: dict[str, str] |
         sites.append(BibSite(SiteKind.BIBLATEX if w.biblatex else SiteKind.BBL, file,
                              bbl=bbl or stem + ".bbl", bib_files=bib_files,
                              style=w.style.get(style_key, w.style.get(""))))
-    return Document(main, tuple(sites), tuple(w.cites), w.macros, tuple(w.notes))
+    return Document(main, tuple(sites), tuple(w.cites), w.macros, tuple(w.notes), w.docclass,
+                    frozenset(w.starred))
 
 
 def _find_bbl(files: Mapping[str, bytes], stem: str, main_dir: str) -> str | None:
@@ -235,6 +245,12 @@ def _handle(w: _Walk, cmd: str, text: str, pos: int, path: str, main_dir: str, d
         sub_unit = target.rsplit(".", 1)[0] if cmd == "include" else unit
         keep_going = _walk_file(w, target, main_dir, sub_unit, depth + 1, active)
         return after if keep_going else -1
+    if cmd in ("documentclass", "documentstyle"):
+        _, pos = read_optional(text, pos)
+        name, pos = read_group(text, pos)
+        if w.docclass is None and name:
+            w.docclass = name.strip()
+        return pos
     if cmd in ("usepackage", "RequirePackage"):
         _, pos = read_optional(text, pos)
         pkgs, pos = read_group(text, pos)
@@ -292,8 +308,13 @@ def _handle(w: _Walk, cmd: str, text: str, pos: int, path: str, main_dir: str, d
         keys, pos = read_group(text, pos)
         if keys and "\\" not in keys and len(keys) < 2000:
             for key in keys.split(","):
-                if key.strip():
-                    w.cites.setdefault(key.strip(), None)
+                key = key.strip()
+                if key.startswith("*") and key != "*":
+                    # natbib marks a starred key for merging wherever it is cited, not only the first time.
+                    key = key[1:].strip()
+                    w.starred.add(key)
+                if key:
+                    w.cites.setdefault(key, None)
         return pos
     return _define(w, cmd, text, pos)
 

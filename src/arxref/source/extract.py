@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from arxref.domain import Extraction, ParsedReference, Provenance, RawReference, ReferenceSource
 from arxref.errors import NoBibliography
-from arxref.source.bbl import BibItem, split_bibliographies
+from arxref.source.bbl import BibItem, merge_starred, split_bibliographies
 from arxref.source.biblatex import is_biblatex_bbl, parse_biblatex_bbl
 from arxref.source.bibtex import BibEntry, BibIndex, bib_entry, index_bib
 from arxref.source.document import BibSite, SiteKind, find_main_tex, text_of, walk_document
@@ -24,6 +24,7 @@ from arxref.source.reconstruct import rebuild_bibliography
 from arxref.source.texscan import read_group
 
 RECONSTRUCTED = "reconstructed"
+MERGED = "merged"  # one printed entry that holds several \bibitem (REVTeX `\cite{a,*b}`)
 _SOURCE = ReferenceSource.ARXIV_SOURCE
 _NATBIB_LABEL = re.compile(r"^(.*?)\(([^()]*)\)(.*)$", re.DOTALL)
 _CITEAUTHORYEAR = re.compile(r"\\citeauthoryear\s*")
@@ -37,6 +38,7 @@ class _Context:
     notes: list[str]
     macros: Mapping[str, Macro]
     citations: tuple[str, ...]
+    merged: frozenset[str]
     bib_cache: dict[str, BibIndex]
 
     def encoding(self, path: str) -> str:
@@ -73,12 +75,13 @@ def extract_source_references(files: Mapping[str, bytes]) -> Extraction:
     sites: list[BibSite] = []
     macros: Mapping[str, Macro] = {}
     citations: tuple[str, ...] = ()
+    merged: frozenset[str] = frozenset()
     if main is not None:
         doc = walk_document(files, main, texts, notes)
-        sites, macros, citations = list(doc.sites), doc.macros, doc.citations
+        sites, macros, citations, merged = list(doc.sites), doc.macros, doc.citations, doc.merged
     if not sites:
         sites = [BibSite(SiteKind.BBL, p, bbl=p) for p in sorted(files) if p.lower().endswith(".bbl")]
-    ctx = _Context(files, texts, notes, macros, citations, {})
+    ctx = _Context(files, texts, notes, macros, citations, merged, {})
     refs: list[RawReference] = []
     lists = 0
     empty = []
@@ -133,9 +136,14 @@ def _from_items(ctx: _Context, items: tuple[BibItem, ...], macros: Mapping[str, 
     numeric = bool(items) and all(it.label is not None and it.label.strip().isdigit() for it in items)
     provenance = Provenance(file=file, encoding=ctx.encoding(file))
     out = []
-    for pos, item in enumerate(items, 1):
+    for pos, group in enumerate(merge_starred(items, ctx.merged), 1):
+        item = group[0]
         index = int(item.label) if numeric and item.label else pos
         raw = latex_to_text(item.body, macros)
+        if len(group) > 1:
+            # apsrev's \BibitemShut turns the stop of a continued entry into "; "; other styles print on.
+            glue = "; " if "\\BibitemShut" in item.body else " "
+            raw = glue.join([raw.rstrip(" ;"), *(latex_to_text(it.body, macros) for it in group[1:])])
         label = _label(item.label, index, macros)
         arxiv, doi, url = ids_from_entry(item.body, raw)
         entry = ctx.bib_entry(site.bib_files, item.key) if item.key else None
@@ -147,8 +155,9 @@ def _from_items(ctx: _Context, items: tuple[BibItem, ...], macros: Mapping[str, 
                                      year=int(year.group(1)) if year else None)
             stated = fields.title or arxiv or doi or url or fields.year
             fields = replace(fields, confidence=1.0 if stated else 0.0)
+        flags = (MERGED,) if len(group) > 1 else ()
         out.append(RawReference(index=index, raw=raw, source=_SOURCE, label=label, key=item.key or None,
-                                fields=fields, provenance=provenance))
+                                fields=fields, provenance=provenance, flags=flags))
     return out
 
 
@@ -174,6 +183,12 @@ def _rebuild(ctx: _Context, site: BibSite) -> list[RawReference]:
     ctx.notes.append(f"{site.bbl or site.file} missing: bibliography rebuilt from {', '.join(bib_paths)} "
                      f"in the order of style {site.style or 'unknown'}")
     provenance = Provenance(file=bib_paths[0], encoding=ctx.encoding(bib_paths[0]), reconstructed=True)
-    return [RawReference(index=i, raw=e.text, source=_SOURCE, label=e.label, key=e.key, fields=e.fields,
-                         provenance=provenance, flags=(RECONSTRUCTED,))
-            for i, e in enumerate(rebuilt, 1)]
+    out: list[RawReference] = []
+    for e in rebuilt:
+        if out and e.key in ctx.merged:
+            head = out[-1]
+            out[-1] = replace(head, raw=f"{head.raw.rstrip('.')}; {e.text}", flags=(RECONSTRUCTED, MERGED))
+            continue
+        out.append(RawReference(index=len(out) + 1, raw=e.text, source=_SOURCE, label=e.label, key=e.key,
+                                fields=e.fields, provenance=provenance, flags=(RECONSTRUCTED,)))
+    return out
