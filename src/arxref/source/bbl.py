@@ -6,14 +6,13 @@ import re
 from dataclasses import dataclass
 
 from arxref.source.latex_text import Macro
+from arxref.source.macros import read_definitions
 from arxref.source.texscan import read_group, read_optional
 
 # achemso (mciteplus) writes `mcitethebibliography`; the body is the same.
 _BEGIN = re.compile(r"\\begin\s*\{(?:mcite)?thebibliography\}")
 _END = re.compile(r"\\end\s*\{(?:mcite)?thebibliography\}")
 _ITEM = re.compile(r"\\bibitem(?![A-Za-z@])\*?")
-_PREAMBLE_DEF = re.compile(r"\\(?:providecommand|newcommand|renewcommand)\*?\s*\{?\\([A-Za-z@]+)\}?\s*"
-                           r"(?:\[(\d)\])?\s*\{")
 
 
 @dataclass(frozen=True)
@@ -80,10 +79,5 @@ def merge_starred(items: tuple[BibItem, ...], merged: frozenset[str]) -> list[tu
 
 
 def preamble_macros(preamble: str) -> dict[str, Macro]:
-    """Simple \\providecommand/\\newcommand definitions in a .bbl preamble (e.g. \\etalchar, \\noopsort)."""
-    macros = {}
-    for m in _PREAMBLE_DEF.finditer(preamble):
-        body, _ = read_group(preamble, m.end() - 1)
-        if body is not None and "@" not in body and "\\csname" not in body and "\\if" not in body:
-            macros[m.group(1)] = Macro(int(m.group(2) or 0), body)
-    return macros
+    """The definitions a .bbl makes before its first item (\\etalchar, \\noopsort, GOST's \\BibDash...)."""
+    return read_definitions(preamble)

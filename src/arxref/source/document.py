@@ -12,11 +12,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from arxref.source.journals import journal_macros
 from arxref.source.latex_text import Macro
+from arxref.source.macros import add_definitions, define, read_definition
 from arxref.source.texscan import decode_tex, read_group, read_optional, skip_space, strip_comments
 
 TEX_SUFFIXES = (".tex", ".ltx", ".latex", ".bbl", "")
 _MAX_DEPTH = 24
+_MAX_PACKAGES = 64
 _COMMON_MAIN_NAMES = ("main", "ms", "paper", "article", "thesis", "manuscript")
 # Classes that choose the bibliography style themselves when the document declares none.
 _CLASS_STYLE = {"revtex4": "apsrev", "revtex4-1": "apsrev4-1", "revtex4-2": "apsrev4-2"}
@@ -59,16 +62,14 @@ class Document:
 _EVENT = re.compile(
     r"\\(input|include|subfile|import|subimport|inputfrom|includefrom|subinputfrom|subincludefrom"
     r"|bibliography[A-Za-z]*|printbibliography|bibbysection|addbibresource|addglobalbib|putbib|newcites"
-    r"|documentclass|documentstyle|usepackage|RequirePackage|[A-Za-z]*cite[A-Za-z]*|newcommand|renewcommand|providecommand"
-    r"|DeclareRobustCommand|def|begin\s*\{(?:mcite)?thebibliography\}|end\s*\{document\})(?![A-Za-z@])\*?"
+    r"|documentclass|documentstyle|usepackage|RequirePackage|[A-Za-z]*cite[A-Za-z]*"
+    r"|newcommand|renewcommand|providecommand|DeclareRobustCommand|def|gdef|edef|xdef|let"
+    r"|begin\s*\{(?:mcite)?thebibliography\}|end\s*\{document\})(?![A-Za-z@])\*?"
 )
 # Raw bytes, so that finding the main file decodes nothing; `has_docclass` checks the line for a `%`.
 _DOCCLASS = re.compile(rb"\\document(?:class|style)(?![A-Za-z])")
 _THEBIB_END = re.compile(r"\\end\s*\{(?:mcite)?thebibliography\}")
 _BARE_NAME = re.compile(r"\s*([^\s{}\\%]+)")
-_DEF = re.compile(r"\s*\\([A-Za-z@]+)((?:#\d)*)\s*\{")
-_UNSAFE_BODY = re.compile(r"\\(?:def|edef|gdef|csname|if|else|fi|begingroup|endgroup|catcode|expandafter"
-                          r"|let|@|newcommand|renewcommand|providecommand|futurelet|afterassignment)|@")
 
 
 @dataclass
@@ -87,6 +88,7 @@ class _Walk:
     sites: list[tuple[str, str, str | None, str | None, str]] = field(default_factory=list)
     newcites: list[str] = field(default_factory=list)
     putbib: int = 0
+    packages: set[str] = field(default_factory=set)
 
 
 def text_of(files: Mapping[str, bytes], texts: dict[str, str], notes: list[str], path: str) -> str:
@@ -250,13 +252,17 @@ def _handle(w: _Walk, cmd: str, text: str, pos: int, path: str, main_dir: str, d
         name, pos = read_group(text, pos)
         if w.docclass is None and name:
             w.docclass = name.strip()
+            w.macros.update(journal_macros(w.docclass))
+            _load_package(w, w.docclass + ".cls", dirs)
         return pos
     if cmd in ("usepackage", "RequirePackage"):
         _, pos = read_optional(text, pos)
         pkgs, pos = read_group(text, pos)
-        names = {p.strip() for p in (pkgs or "").split(",")}
+        names = [p.strip() for p in (pkgs or "").split(",") if p.strip()]
         w.chapterbib |= "chapterbib" in names
         w.biblatex |= "biblatex" in names or "biblatex-chicago" in names
+        for name in names:
+            _load_package(w, name + ".sty", dirs)
         return pos
     if cmd.startswith("bibliographystyle"):
         style, pos = read_group(text, pos)
@@ -319,25 +325,25 @@ def _handle(w: _Walk, cmd: str, text: str, pos: int, path: str, main_dir: str, d
     return _define(w, cmd, text, pos)
 
 
+_REQUIRE = re.compile(r"\\(?:RequirePackage|usepackage)\s*(?:\[[^\]]*\])?\s*\{([^}]*)\}")
+
+
+def _load_package(w: _Walk, name: str, dirs: tuple[str, ...]) -> None:
+    """Definitions of a class or package the e-print carries (a journal's own macros live there)."""
+    path = resolve_member(w.files, name, dirs, ("",))
+    if path is None or path in w.packages or len(w.packages) >= _MAX_PACKAGES:
+        return
+    w.packages.add(path)
+    text = text_of(w.files, w.texts, w.notes, path)
+    for m in _REQUIRE.finditer(text):
+        for required in m.group(1).split(","):
+            if required.strip():
+                _load_package(w, required.strip() + ".sty", dirs)
+    add_definitions(text, w.macros)
+
+
 def _define(w: _Walk, cmd: str, text: str, pos: int) -> int:
-    if cmd == "def":
-        m = _DEF.match(text, pos)
-        if not m:
-            return pos
-        body, end = read_group(text, m.end() - 1)
-        name, nargs = m.group(1), len(m.group(2)) // 2
-    else:
-        name_tok, pos = read_group(text, pos)
-        if not name_tok or not name_tok.startswith("\\"):
-            return pos
-        name = name_tok[1:].strip()
-        opt, pos = read_optional(text, pos)
-        default, pos = read_optional(text, pos)
-        body, end = read_group(text, pos)
-        nargs = int(opt) if opt and opt.strip().isdigit() else 0
-        if default is not None:
-            return end
-    fresh = cmd != "providecommand" or name not in w.macros
-    if body is not None and not _UNSAFE_BODY.search(body) and fresh:
-        w.macros[name] = Macro(nargs, body)
+    name, macro, end = read_definition(text, cmd, pos, w.macros)
+    if name and macro is not None:
+        define(w.macros, name, macro)
     return end

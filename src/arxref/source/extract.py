@@ -20,6 +20,7 @@ from arxref.source.fields import (
     stated_title,
 )
 from arxref.source.latex_text import Macro, latex_to_text
+from arxref.source.macros import layered
 from arxref.source.reconstruct import rebuild_bibliography
 from arxref.source.texscan import read_group
 
@@ -103,14 +104,14 @@ def extract_source_references(files: Mapping[str, bytes]) -> Extraction:
 
 def _read_site(ctx: _Context, site: BibSite) -> list[list[RawReference]]:
     if site.kind is SiteKind.INLINE:
-        return [_from_items(ctx, env.items, {**env.macros, **ctx.macros}, site, site.file)
+        return [_from_items(ctx, env.items, layered(ctx.macros, env.macros), site, site.file)
                 for env in split_bibliographies(site.inline or "")]
     if site.bbl and site.bbl in ctx.files:
         text = text_of(ctx.files, ctx.texts, ctx.notes, site.bbl)
         if is_biblatex_bbl(text):
             return [_from_biblatex(ctx, entries, site.bbl) for entries in parse_biblatex_bbl(text)] or [[]]
         envs = split_bibliographies(text)
-        return [_from_items(ctx, env.items, {**env.macros, **ctx.macros}, site, site.bbl)
+        return [_from_items(ctx, env.items, layered(ctx.macros, env.macros), site, site.bbl)
                 for env in envs] or [[]]
     return [_rebuild(ctx, site)]
 

@@ -19,10 +19,14 @@ from arxref.source.texscan import read_group, read_optional, skip_space
 
 @dataclass(frozen=True)
 class Macro:
-    """A user macro from \\newcommand/\\def: its argument count and body with #1..#9."""
+    """A user macro from \\newcommand/\\def: its argument count and body with #1..#9.
+
+    `provided` marks a \\providecommand, which never replaces a definition made before or elsewhere.
+    """
 
     nargs: int
     body: str
+    provided: bool = False
 
 
 _ACCENTS = {
@@ -94,6 +98,8 @@ _TEXT: dict[str, str] = {
     "bibnamedelimb": " ", "bibnamedelimc": " ", "bibnamedelimd": " ", "bibnamedelimi": " ",
     "bibinithyphendelim": ".-", "bibdatedash": "–", "textperiodcentered": "·", "nobreakspace": " ",
     "quad": " ", "qquad": " ", "enspace": " ", "thinspace": " ", "space": " ", "textvisiblespace": " ",
+    # The T2A (Cyrillic) dash that GOST styles print between areas of an entry.
+    "cyrdash": "—", "textnumero": "№",
 }
 
 _SILENT = frozenset((

@@ -74,8 +74,15 @@ def _strip_window(text: str, start: int, end: int) -> str:
     return _COMMENT_OR_PROTECTED.sub(_keep_protected, window)[1:]
 
 
+# TeX's `^^xy` notation for one byte (two lowercase hex digits): 8-bit bibtex writes the bytes of
+# non-ASCII text this way when a style changes case or cuts a string (GOST styles: `^^d0^^a2.` is "Т.").
+_HAT_BYTE = re.compile(rb"\^\^([0-9a-f]{2})")
+
+
 def decode_tex(data: bytes) -> tuple[str, str]:
     """Decode TeX bytes as UTF-8 (BOM tolerated), else latin-1; return the text and the encoding used."""
+    if b"^^" in data:
+        data = _HAT_BYTE.sub(lambda m: bytes((int(m.group(1), 16),)), data)
     try:
         return data.decode("utf-8-sig"), "utf-8"
     except UnicodeDecodeError:
