@@ -27,6 +27,36 @@ class BiblatexEntry:
     fields: dict[str, str]
     names: dict[str, tuple[dict[str, str], ...]]
     lists: dict[str, tuple[str, ...]]
+    flags: frozenset[str] = frozenset()  # \\true{moreauthor}: the data list ended in "and others"
+
+
+# biblatex's own styles keep its default name limits (maxbibnames=3, minbibnames=1); contributed
+# styles (ieee, apa, nature, phys, chem-*, gost...) set their own, which the .bbl does not record.
+_STANDARD_STYLES = re.compile(r"(?:numeric|alphabetic|authoryear|authortitle|verbose|reading|draft|debug)"
+                              r"(?:-[a-z0-9]+)*")
+
+
+def name_limits(options: dict[str, str]) -> tuple[int, int] | None:
+    """(maxbibnames, minbibnames) that the bibliography applies, from biblatex's options; None if unknown.
+
+    A name list longer than the maximum prints its first `minbibnames` names and "et al.".
+    """
+    def number(*keys: str) -> int | None:
+        for k in keys:
+            v = options.get(k, "").strip()
+            if v.isdigit():
+                return int(v)
+        return None
+
+    most = number("maxbibnames", "maxnames")
+    least = number("minbibnames", "minnames")
+    style = (options.get("bibstyle") or options.get("style") or "numeric").strip()
+    if most is None:
+        if not _STANDARD_STYLES.fullmatch(style):
+            return None
+        most = 3
+    least = 1 if least is None else least
+    return most, min(least, most)
 
 
 def is_biblatex_bbl(text: str) -> bool:
@@ -73,6 +103,7 @@ def _parse_entry(key: str, etype: str, body: str) -> BiblatexEntry:
     fields: dict[str, str] = {}
     names: dict[str, tuple[dict[str, str], ...]] = {}
     lists: dict[str, tuple[str, ...]] = {}
+    flags: set[str] = set()
     pos = 0
     for m in _PART.finditer(body):
         if m.start() < pos:
@@ -100,10 +131,12 @@ def _parse_entry(key: str, etype: str, body: str) -> BiblatexEntry:
             _, p = read_group(body, p)
             block, p = read_group(body, p)
             lists[(name or "").strip()] = tuple(_groups(block or ""))
+        elif kind == "true":
+            flags.add((name or "").strip())
         else:
             _, p = read_group(body, p) if kind in ("range", "strng") else (None, p)
         pos = p
-    return BiblatexEntry(key, etype, fields, names, lists)
+    return BiblatexEntry(key, etype, fields, names, lists, frozenset(flags))
 
 
 def _groups(block: str) -> list[str]:

@@ -55,6 +55,7 @@ class Document:
     macros: Mapping[str, Macro] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
     docclass: str | None = None
+    biblatex_options: Mapping[str, str] = field(default_factory=dict)
     # Keys cited as `*key` (REVTeX 4.1+/natbib `merge`, mcite): printed inside the entry before them.
     merged: frozenset[str] = frozenset()
 
@@ -62,7 +63,7 @@ class Document:
 _EVENT = re.compile(
     r"\\(input|include|subfile|import|subimport|inputfrom|includefrom|subinputfrom|subincludefrom"
     r"|bibliography[A-Za-z]*|printbibliography|bibbysection|addbibresource|addglobalbib|putbib|newcites"
-    r"|documentclass|documentstyle|usepackage|RequirePackage|[A-Za-z]*cite[A-Za-z]*"
+    r"|documentclass|documentstyle|usepackage|RequirePackage|ExecuteBibliographyOptions|[A-Za-z]*cite[A-Za-z]*"
     r"|newcommand|renewcommand|providecommand|DeclareRobustCommand|def|gdef|edef|xdef|let"
     r"|begin\s*\{(?:mcite)?thebibliography\}|end\s*\{document\})(?![A-Za-z@])\*?"
 )
@@ -79,6 +80,7 @@ class _Walk:
     notes: list[str]
     chapterbib: bool = False
     biblatex: bool = False
+    biblatex_options: dict[str, str] = field(default_factory=dict)
     docclass: str | None = None
     style: dict[str, str] = field(default_factory=dict)
     bibs: list[str] = field(default_factory=list)
@@ -182,7 +184,7 @@ def walk_document(files: Mapping[str, bytes], main: str, texts: dict[str, str] |
                              bbl=bbl or stem + ".bbl", bib_files=bib_files,
                              style=w.style.get(style_key, w.style.get(""))))
     return Document(main, tuple(sites), tuple(w.cites), w.macros, tuple(w.notes), w.docclass,
-                    frozenset(w.starred))
+                    w.biblatex_options, frozenset(w.starred))
 
 
 def _find_bbl(files: Mapping[str, bytes], stem: str, main_dir: str) -> str | None:
@@ -255,12 +257,19 @@ def _handle(w: _Walk, cmd: str, text: str, pos: int, path: str, main_dir: str, d
             w.macros.update(journal_macros(w.docclass))
             _load_package(w, w.docclass + ".cls", dirs)
         return pos
-    if cmd in ("usepackage", "RequirePackage"):
+    if cmd == "ExecuteBibliographyOptions":
         _, pos = read_optional(text, pos)
+        options, pos = read_group(text, pos)
+        w.biblatex_options.update(_key_values(options or ""))
+        return pos
+    if cmd in ("usepackage", "RequirePackage"):
+        options, pos = read_optional(text, pos)
         pkgs, pos = read_group(text, pos)
         names = [p.strip() for p in (pkgs or "").split(",") if p.strip()]
         w.chapterbib |= "chapterbib" in names
         w.biblatex |= "biblatex" in names or "biblatex-chicago" in names
+        if "biblatex" in names and options:
+            w.biblatex_options.update(_key_values(options))
         for name in names:
             _load_package(w, name + ".sty", dirs)
         return pos
@@ -323,6 +332,11 @@ def _handle(w: _Walk, cmd: str, text: str, pos: int, path: str, main_dir: str, d
                     w.cites.setdefault(key, None)
         return pos
     return _define(w, cmd, text, pos)
+
+
+def _key_values(options: str) -> dict[str, str]:
+    pairs = (o.partition("=") for o in options.split(","))
+    return {k.strip(): v.strip() for k, _, v in pairs if k.strip()}
 
 
 _REQUIRE = re.compile(r"\\(?:RequirePackage|usepackage)\s*(?:\[[^\]]*\])?\s*\{([^}]*)\}")

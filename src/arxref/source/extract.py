@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from arxref.domain import Extraction, ParsedReference, Provenance, RawReference, ReferenceSource
 from arxref.errors import NoBibliography
 from arxref.source.bbl import BibItem, merge_starred, split_bibliographies
-from arxref.source.biblatex import is_biblatex_bbl, parse_biblatex_bbl
+from arxref.source.biblatex import is_biblatex_bbl, name_limits, parse_biblatex_bbl
 from arxref.source.bibtex import BibEntry, BibIndex, bib_entry, index_bib
 from arxref.source.document import BibSite, SiteKind, find_main_tex, text_of, walk_document
 from arxref.source.fields import (
@@ -40,6 +40,7 @@ class _Context:
     macros: Mapping[str, Macro]
     citations: tuple[str, ...]
     merged: frozenset[str]
+    name_limits: tuple[int, int] | None
     bib_cache: dict[str, BibIndex]
 
     def encoding(self, path: str) -> str:
@@ -77,12 +78,14 @@ def extract_source_references(files: Mapping[str, bytes]) -> Extraction:
     macros: Mapping[str, Macro] = {}
     citations: tuple[str, ...] = ()
     merged: frozenset[str] = frozenset()
+    limits = name_limits({})
     if main is not None:
         doc = walk_document(files, main, texts, notes)
         sites, macros, citations, merged = list(doc.sites), doc.macros, doc.citations, doc.merged
+        limits = name_limits(dict(doc.biblatex_options))
     if not sites:
         sites = [BibSite(SiteKind.BBL, p, bbl=p) for p in sorted(files) if p.lower().endswith(".bbl")]
-    ctx = _Context(files, texts, notes, macros, citations, merged, {})
+    ctx = _Context(files, texts, notes, macros, citations, merged, limits, {})
     refs: list[RawReference] = []
     lists = 0
     empty = []
@@ -169,7 +172,8 @@ def _from_biblatex(ctx: _Context, entries, file: str) -> list[RawReference]:
         fields = fields_from_biblatex(entry)
         label = entry.fields.get("labelalpha")
         label = latex_to_text(label + entry.fields.get("extraalpha", "")) if label else str(pos)
-        out.append(RawReference(index=pos, raw=compose_biblatex_text(entry, fields), source=_SOURCE,
+        raw = compose_biblatex_text(entry, fields, ctx.name_limits)
+        out.append(RawReference(index=pos, raw=raw, source=_SOURCE,
                                 label=label, key=entry.key, fields=fields, provenance=provenance))
     return out
 

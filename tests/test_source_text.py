@@ -1,0 +1,25 @@
+"""The text of an entry as the compiled paper prints it: name limits, environments, verbatim."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from arxref.source import extract_source_references, unpack_eprint
+
+DATA = Path(__file__).parent / "data"
+
+
+def test_biblatex_long_name_lists_print_first_name_et_al() -> None:
+    # thesis.tex: biblatex style=numeric (maxbibnames 3, minbibnames 1) with biber; the PDF prints
+    # [1] Hal Eight et al. "A paper with others". ...  [2] Ann One et al. "A paper by five". ...
+    # [3] Fay Six and Gil Seven. "A paper by two". ...
+    files = unpack_eprint((DATA / "biblatex-name-limits.tar.gz").read_bytes())
+    refs = extract_source_references(files).references
+    assert [r.raw.split(". ")[0] for r in refs] == ["Hal Eight et al", "Ann One et al", "Fay Six, Gil Seven"]
+    assert refs[1].fields.authors == ("Ann One", "Bob Two", "Cy Three", "Di Four", "Ed Five")
+    # An explicit limit wins; a contributed style with its own limits keeps every name.
+    for option in (b"style=numeric,maxbibnames=99", b"style=ieee"):
+        changed = dict(files)
+        changed["thesis.tex"] = files["thesis.tex"].replace(b"style=numeric", option)
+        raw = extract_source_references(changed).references[1].raw
+        assert raw.startswith("Ann One, Bob Two, Cy Three, Di Four, Ed Five. A paper by five.")
