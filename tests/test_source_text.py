@@ -23,3 +23,12 @@ def test_biblatex_long_name_lists_print_first_name_et_al() -> None:
         changed["thesis.tex"] = files["thesis.tex"].replace(b"style=numeric", option)
         raw = extract_source_references(changed).references[1].raw
         assert raw.startswith("Ann One, Bob Two, Cy Three, Di Four, Ed Five. A paper by five.")
+
+
+def test_environments_and_verb_inside_entries_leave_only_their_text() -> None:
+    # The compiled PDF prints: [1] Иванов И. И. Теория струй. — М.: Наука, 1990.
+    #                          [2] J. Smith, Code listing at ftp://host/a_b~c, 2001.
+    tex = (DATA / "inline-environments.tex").read_bytes()
+    refs = extract_source_references({"paper.tex": tex}).references
+    assert [r.raw for r in refs] == ["Иванов И. И. Теория струй. — М.: Наука, 1990.",
+                                     "J. Smith, Code listing at ftp://host/a_b~c, 2001."]
