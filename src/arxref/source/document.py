@@ -20,7 +20,6 @@ from arxref.source.texscan import decode_tex, read_group, read_optional, skip_sp
 TEX_SUFFIXES = (".tex", ".ltx", ".latex", ".bbl", "")
 _MAX_DEPTH = 24
 _MAX_PACKAGES = 64
-_COMMON_MAIN_NAMES = ("main", "ms", "paper", "article", "thesis", "manuscript")
 # Classes that choose the bibliography style themselves when the document declares none.
 _CLASS_STYLE = {"revtex4": "apsrev", "revtex4-1": "apsrev4-1", "revtex4-2": "apsrev4-2"}
 
@@ -67,8 +66,6 @@ _EVENT = re.compile(
     r"|newcommand|renewcommand|providecommand|DeclareRobustCommand|def|gdef|edef|xdef|let"
     r"|begin\s*\{(?:mcite)?thebibliography\}|end\s*\{document\})(?![A-Za-z@])\*?"
 )
-# Raw bytes, so that finding the main file decodes nothing; `has_docclass` checks the line for a `%`.
-_DOCCLASS = re.compile(rb"\\document(?:class|style)(?![A-Za-z])")
 _THEBIB_END = re.compile(r"\\end\s*\{(?:mcite)?thebibliography\}")
 _BARE_NAME = re.compile(r"\s*([^\s{}\\%]+)")
 
@@ -116,44 +113,6 @@ def resolve_member(files: Mapping[str, bytes], name: str, dirs: tuple[str, ...],
             if base + suf in files:
                 return base + suf
     return None
-
-
-def _is_junk(path: str) -> bool:
-    """macOS resource forks (`._x.tex`, `__MACOSX/`) that tar archives from Macs carry along."""
-    return posixpath.basename(path).startswith("._") or path.startswith("__MACOSX/")
-
-
-def has_docclass(data: bytes) -> bool:
-    """True when a \\documentclass (or \\documentstyle) is not commented out on its line."""
-    for m in _DOCCLASS.finditer(data):
-        line_start = data.rfind(b"\n", 0, m.start()) + 1
-        if data.find(b"%", line_start, m.start()) < 0:
-            return True
-    return False
-
-
-def find_main_tex(files: Mapping[str, bytes], texts: dict[str, str], notes: list[str]) -> str | None:
-    """The .tex that LaTeX would be run on: it has \\documentclass; ties go to the one with a .bbl."""
-    tex = [p for p in files if p.lower().endswith((".tex", ".ltx", ".latex")) and not _is_junk(p)]
-    if not tex:
-        return None
-    scored = []
-    for p in tex:
-        data = files[p]
-        stem = p.rsplit(".", 1)[0]
-        score = 0
-        if has_docclass(data):
-            score += 8
-        if stem + ".bbl" in files:
-            score += 4
-        if b"\\begin{document}" in data:
-            score += 2
-        if b"\\bibliography" in data or b"\\begin{thebibliography}" in data or b"\\printbibliography" in data:
-            score += 2
-        if posixpath.basename(stem).lower() in _COMMON_MAIN_NAMES:
-            score += 1
-        scored.append((score, len(files[p]), -p.count("/"), p))
-    return max(scored)[3]
 
 
 def walk_document(files: Mapping[str, bytes], main: str, texts: dict[str, str] | None = None,

@@ -11,7 +11,7 @@ from arxref.errors import NoBibliography
 from arxref.source.bbl import BibItem, merge_starred, split_bibliographies
 from arxref.source.biblatex import is_biblatex_bbl, name_limits, parse_biblatex_bbl
 from arxref.source.bibtex import BibEntry, BibIndex, bib_entry, index_bib
-from arxref.source.document import BibSite, SiteKind, find_main_tex, text_of, walk_document
+from arxref.source.document import BibSite, SiteKind, text_of, walk_document
 from arxref.source.fields import (
     compose_biblatex_text,
     fields_from_bib,
@@ -21,6 +21,7 @@ from arxref.source.fields import (
 )
 from arxref.source.latex_text import Macro, latex_to_text
 from arxref.source.macros import layered
+from arxref.source.main_file import find_main_tex
 from arxref.source.reconstruct import rebuild_bibliography
 from arxref.source.texscan import read_group
 
@@ -73,7 +74,7 @@ def extract_source_references(files: Mapping[str, bytes]) -> Extraction:
     """All bibliography entries of an e-print, in typeset order; NoBibliography when there are none."""
     texts: dict[str, str] = {}
     notes: list[str] = []
-    main = find_main_tex(files, texts, notes)
+    main = find_main_tex(files)
     sites: list[BibSite] = []
     macros: Mapping[str, Macro] = {}
     citations: tuple[str, ...] = ()

@@ -1,0 +1,90 @@
+"""Which .tex of an e-print arXiv compiles: its 00README first, else the evidence in the files.
+
+arXiv runs LaTeX in the top folder of the e-print, on the file its 00README names as toplevel or
+else on a top-level file with \\documentclass. Authors often ship more: an earlier revision of the
+paper in a subfolder, a standalone figure, a response letter. Scores weigh \\documentclass, a .bbl
+with the file's job name, a bibliography command; among equals the top folder wins over a
+subfolder (an old revision there is often the larger file), and only then the larger file.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from collections.abc import Mapping
+
+_COMMON_MAIN_NAMES = ("main", "ms", "paper", "article", "thesis", "manuscript")
+# Raw bytes, so that finding the main file decodes nothing; `has_docclass` checks the line for a `%`.
+_DOCCLASS = re.compile(rb"\\document(?:class|style)(?![A-Za-z])")
+_README_LINE = re.compile(r"^\s*(\S+)\s+(toplevelfile|ignore)\s*$", re.MULTILINE)
+
+
+def is_junk(path: str) -> bool:
+    """macOS resource forks (`._x.tex`, `__MACOSX/`) that tar archives from Macs carry along."""
+    return posixpath.basename(path).startswith("._") or path.startswith("__MACOSX/")
+
+
+def has_docclass(data: bytes) -> bool:
+    """True when a \\documentclass (or \\documentstyle) is not commented out on its line."""
+    for m in _DOCCLASS.finditer(data):
+        line_start = data.rfind(b"\n", 0, m.start()) + 1
+        if data.find(b"%", line_start, m.start()) < 0:
+            return True
+    return False
+
+
+def readme_directives(files: Mapping[str, bytes]) -> tuple[set[str], set[str]]:
+    """(toplevel files, ignored files) that the e-print's 00README.json or legacy 00README.XXX names."""
+    toplevel: set[str] = set()
+    ignored: set[str] = set()
+    if "00README.json" in files:
+        try:
+            readme = json.loads(files["00README.json"].decode("utf-8", "replace"))
+        except ValueError:
+            readme = {}
+        sources = readme.get("sources") if isinstance(readme, dict) else None
+        for source in sources if isinstance(sources, list) else ():
+            if not (isinstance(source, dict) and isinstance(source.get("filename"), str)):
+                continue
+            if source.get("usage") == "toplevel":
+                toplevel.add(source["filename"].strip())
+            elif source.get("usage") == "ignore":
+                ignored.add(source["filename"].strip())
+    for name in ("00README.XXX", "00README"):
+        if name in files:
+            for path, directive in _README_LINE.findall(files[name].decode("utf-8", "replace")):
+                if directive == "toplevelfile":
+                    toplevel.add(path)
+                else:
+                    ignored.add(path)
+    return toplevel, ignored
+
+
+def find_main_tex(files: Mapping[str, bytes]) -> str | None:
+    """The .tex that LaTeX would be run on (see the module docstring)."""
+    toplevel, ignored = readme_directives(files)
+    tex = [p for p in files
+           if p.lower().endswith((".tex", ".ltx", ".latex")) and not is_junk(p) and p not in ignored]
+    named = sorted(p for p in tex if p in toplevel)
+    if named:
+        return named[0]
+    if not tex:
+        return None
+    scored = []
+    for p in tex:
+        data = files[p]
+        stem = p.rsplit(".", 1)[0]
+        score = 0
+        if has_docclass(data):
+            score += 8
+        if stem + ".bbl" in files:
+            score += 4
+        if b"\\begin{document}" in data:
+            score += 2
+        if b"\\bibliography" in data or b"\\begin{thebibliography}" in data or b"\\printbibliography" in data:
+            score += 2
+        if posixpath.basename(stem).lower() in _COMMON_MAIN_NAMES:
+            score += 1
+        scored.append((score, -p.count("/"), len(data), p))
+    return max(scored)[3]
