@@ -38,3 +38,43 @@ def test_starred_citations_merge_in_a_bibliography_rebuilt_from_the_bib() -> Non
     assert [(r.index, r.key) for r in refs] == [(1, "alpha"), (2, "delta"), (3, "eps")]
     assert refs[0].raw.count("; ") == 2
     assert refs[0].flags == ("reconstructed", "merged")
+
+
+def lists_of(files: dict[str, bytes]) -> list[tuple[int, int, str | None]]:
+    return [(r.bibliography, r.index, r.key) for r in extract_source_references(files).references]
+
+
+def without_bbl(files: dict[str, bytes]) -> dict[str, bytes]:
+    return {k: v for k, v in files.items() if not k.endswith(".bbl")}
+
+
+def test_multibbl_prints_each_newbibliography_from_its_own_bbl() -> None:
+    # main.tex: \newbibliography{article}, \newbibliography{SI}, \cite{article}{alpha,beta},
+    # \bibliography{article}{refs}{References} ... \bibliography{SI}{si}{Supplementary References}.
+    # The PDF prints References [1]-[3] and Supplementary References [1]-[2].
+    files = unpack_eprint((DATA / "multibbl-two-lists.tar.gz").read_bytes())
+    expected = [(1, 1, "alpha"), (1, 2, "beta"), (1, 3, "gamma"), (2, 1, "si1"), (2, 2, "si2")]
+    assert lists_of(files) == expected
+    assert lists_of(without_bbl(files)) == expected  # rebuilt: each list from its own citations and .bib
+
+
+def test_bibunits_lists_follow_each_unit_with_its_own_style_and_bibs() -> None:
+    # book.tex: \defaultbibliographystyle{unsrt}; unit 1 cites beta, alpha; unit 2 ([plain]) cites
+    # si2, si1, alpha with \putbib[si,refs]. The PDF prints [1] Brown [2] Able, then
+    # [1] Able [2] Young [3] Zane.
+    files = unpack_eprint((DATA / "bibunits-two-chapters.tar.gz").read_bytes())
+    expected = [(1, 1, "beta"), (1, 2, "alpha"), (2, 1, "alpha"), (2, 2, "si2"), (2, 3, "si1")]
+    assert lists_of(files) == expected
+    assert lists_of(without_bbl(files)) == expected
+
+
+def test_bibtopic_sections_print_cited_entries_numbered_on() -> None:
+    # thesis.tex: two btSect (refs.bib, then [plain]{si}) with \btPrintCited. thesis1.bbl holds all
+    # five entries of refs.bib; the PDF prints [1]-[3] (the cited ones), then [4] Young [5] Zane.
+    files = unpack_eprint((DATA / "bibtopic-two-sections.tar.gz").read_bytes())
+    expected = [(1, 1, "alpha"), (1, 2, "beta"), (1, 3, "gamma"), (2, 4, "si2"), (2, 5, "si1")]
+    assert lists_of(files) == expected
+    assert lists_of(without_bbl(files)) == expected
+    ex = extract_source_references(files)
+    assert ex.references[3].label == "4"
+    assert "2 bibliographies, numbered on from one list to the next" in ex.notes

@@ -10,38 +10,16 @@ import posixpath
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 
 from arxref.source.journals import journal_macros
 from arxref.source.latex_text import Macro
+from arxref.source.lists import LIST_EVENTS, BibSite, ListState, Pending, handle_list_command, list_sites
 from arxref.source.macros import add_definitions, define, read_definition
 from arxref.source.texscan import decode_tex, read_group, read_optional, skip_space, strip_comments
 
 TEX_SUFFIXES = (".tex", ".ltx", ".latex", ".bbl", "")
 _MAX_DEPTH = 24
 _MAX_PACKAGES = 64
-# Classes that choose the bibliography style themselves when the document declares none.
-_CLASS_STYLE = {"revtex4": "apsrev", "revtex4-1": "apsrev4-1", "revtex4-2": "apsrev4-2"}
-
-
-class SiteKind(StrEnum):
-    """How a bibliography is printed: written into the .tex, read from a bibtex .bbl, or biblatex."""
-
-    INLINE = "inline"
-    BBL = "bbl"
-    BIBLATEX = "biblatex"
-
-
-@dataclass(frozen=True)
-class BibSite:
-    """One place where the document prints a bibliography, in reading order."""
-
-    kind: SiteKind
-    file: str
-    bbl: str | None = None
-    inline: str | None = None
-    bib_files: tuple[str, ...] = ()
-    style: str | None = None
 
 
 @dataclass(frozen=True)
@@ -61,11 +39,12 @@ class Document:
 
 _EVENT = re.compile(
     r"\\(input|include|subfile|import|subimport|inputfrom|includefrom|subinputfrom|subincludefrom"
-    r"|bibliography[A-Za-z]*|printbibliography|bibbysection|addbibresource|addglobalbib|putbib|newcites"
-    r"|documentclass|documentstyle|usepackage|RequirePackage|ExecuteBibliographyOptions|[A-Za-z]*cite[A-Za-z]*"
+    r"|documentclass|documentstyle|usepackage|RequirePackage"
     r"|newcommand|renewcommand|providecommand|DeclareRobustCommand|def|gdef|edef|xdef|let"
-    r"|begin\s*\{(?:mcite)?thebibliography\}|end\s*\{document\})(?![A-Za-z@])\*?"
+    r"|begin\s*\{(?:mcite)?thebibliography\}|end\s*\{document\}|" + LIST_EVENTS + r")(?![A-Za-z@])\*?"
 )
+_THEBIB_BEGIN = re.compile(r"begin\s*\{(?:mcite)?thebibliography\}")
+_DEFINERS = re.compile(r"newcommand|renewcommand|providecommand|DeclareRobustCommand|def|gdef|edef|xdef|let")
 _THEBIB_END = re.compile(r"\\end\s*\{(?:mcite)?thebibliography\}")
 _BARE_NAME = re.compile(r"\s*([^\s{}\\%]+)")
 
@@ -75,18 +54,9 @@ class _Walk:
     files: Mapping[str, bytes]
     texts: dict[str, str]
     notes: list[str]
-    chapterbib: bool = False
-    biblatex: bool = False
-    biblatex_options: dict[str, str] = field(default_factory=dict)
+    lists: ListState
     docclass: str | None = None
-    style: dict[str, str] = field(default_factory=dict)
-    bibs: list[str] = field(default_factory=list)
-    cites: dict[str, None] = field(default_factory=dict)
-    starred: set[str] = field(default_factory=set)
     macros: dict[str, Macro] = field(default_factory=dict)
-    sites: list[tuple[str, str, str | None, str | None, str]] = field(default_factory=list)
-    newcites: list[str] = field(default_factory=list)
-    putbib: int = 0
     packages: set[str] = field(default_factory=set)
 
 
@@ -118,40 +88,12 @@ def resolve_member(files: Mapping[str, bytes], name: str, dirs: tuple[str, ...],
 def walk_document(files: Mapping[str, bytes], main: str, texts: dict[str, str] | None = None,
                   notes: list[str] | None = None) -> Document:
     """Walk `main` and everything it inputs, in order, collecting bibliography sites and citations."""
-    w = _Walk(files, texts if texts is not None else {}, notes if notes is not None else [])
+    w = _Walk(files, texts if texts is not None else {}, notes if notes is not None else [],
+              ListState(main.rsplit(".", 1)[0]))
     _walk_file(w, main, posixpath.dirname(main), None, 0, set())
-    main_stem = main.rsplit(".", 1)[0]
-    if "" not in w.style and w.docclass in _CLASS_STYLE:
-        w.style[""] = _CLASS_STYLE[w.docclass]
-    sites: list[BibSite] = []
-    seen: set[tuple[str, str | None]] = set()
-    bib_files = tuple(dict.fromkeys(w.bibs))
-    for kind, file, unit, inline, style_key in w.sites:
-        if kind == "inline":
-            sites.append(BibSite(SiteKind.INLINE, file, inline=inline, bib_files=bib_files,
-                                 style=w.style.get("")))
-            continue
-        stem = unit if kind == "unit" else main_stem
-        if kind == "suffix" and unit:
-            stem = unit
-        bbl = _find_bbl(files, stem, posixpath.dirname(main))
-        key = ("biblatex" if w.biblatex else "bbl", bbl or stem)
-        if key in seen:
-            continue
-        seen.add(key)
-        sites.append(BibSite(SiteKind.BIBLATEX if w.biblatex else SiteKind.BBL, file,
-                             bbl=bbl or stem + ".bbl", bib_files=bib_files,
-                             style=w.style.get(style_key, w.style.get(""))))
-    return Document(main, tuple(sites), tuple(w.cites), w.macros, tuple(w.notes), w.docclass,
-                    w.biblatex_options, frozenset(w.starred))
-
-
-def _find_bbl(files: Mapping[str, bytes], stem: str, main_dir: str) -> str | None:
-    for cand in (stem + ".bbl", posixpath.join(main_dir, posixpath.basename(stem)) + ".bbl",
-                 posixpath.basename(stem) + ".bbl"):
-        if cand in files:
-            return cand
-    return None
+    s = w.lists
+    return Document(main, list_sites(s, files, w.docclass), s.citations(), w.macros, tuple(w.notes),
+                    w.docclass, s.biblatex_options, frozenset(s.starred))
 
 
 def _walk_file(w: _Walk, path: str, main_dir: str, unit: str | None, depth: int, active: set[str]) -> bool:
@@ -168,13 +110,13 @@ def _walk_file(w: _Walk, path: str, main_dir: str, unit: str | None, depth: int,
             continue
         cmd = m.group(1)
         pos = m.end()
-        if cmd.startswith("end"):
+        if cmd.startswith("end") and cmd.endswith("{document}"):
             active.discard(path)
             return False
-        if cmd.startswith("begin"):
+        if _THEBIB_BEGIN.match(cmd):
             end = _THEBIB_END.search(text, pos)
             stop = end.end() if end else len(text)
-            w.sites.append(("inline", path, unit, text[m.start():stop], ""))
+            w.lists.pending.append(Pending("inline", path, "", text[m.start():stop]))
             pos = stop
             continue
         pos = _handle(w, cmd, text, pos, path, main_dir, dirs, unit, depth, active)
@@ -216,86 +158,18 @@ def _handle(w: _Walk, cmd: str, text: str, pos: int, path: str, main_dir: str, d
             w.macros.update(journal_macros(w.docclass))
             _load_package(w, w.docclass + ".cls", dirs)
         return pos
-    if cmd == "ExecuteBibliographyOptions":
-        _, pos = read_optional(text, pos)
-        options, pos = read_group(text, pos)
-        w.biblatex_options.update(_key_values(options or ""))
-        return pos
     if cmd in ("usepackage", "RequirePackage"):
         options, pos = read_optional(text, pos)
         pkgs, pos = read_group(text, pos)
         names = [p.strip() for p in (pkgs or "").split(",") if p.strip()]
-        w.chapterbib |= "chapterbib" in names
-        w.biblatex |= "biblatex" in names or "biblatex-chicago" in names
-        if "biblatex" in names and options:
-            w.biblatex_options.update(_key_values(options))
+        w.lists.note_packages(names, options)
         for name in names:
             _load_package(w, name + ".sty", dirs)
         return pos
-    if cmd.startswith("bibliographystyle"):
-        style, pos = read_group(text, pos)
-        w.style.setdefault(cmd[len("bibliographystyle"):], (style or "").strip())
-        return pos
-    if cmd.startswith("bibliography"):
-        suffix = cmd[len("bibliography"):]
-        if suffix and suffix not in w.newcites:
-            return pos
-        names, pos = read_group(text, pos)
-        for name in (names or "").split(","):
-            bib = resolve_member(w.files, name if name.strip().endswith(".bib") else name.strip() + ".bib",
-                                 dirs, ("",))
-            if bib:
-                w.bibs.append(bib)
-        if suffix:
-            w.sites.append(("suffix", path, suffix, None, suffix))
-        elif w.chapterbib and unit:
-            w.sites.append(("unit", path, unit, None, ""))
-        else:
-            w.sites.append(("main", path, None, None, ""))
-        return pos
-    if cmd in ("addbibresource", "addglobalbib"):
-        _, pos = read_optional(text, pos)
-        name, pos = read_group(text, pos)
-        bib = resolve_member(w.files, name or "", dirs, ("",))
-        if bib:
-            w.bibs.append(bib)
-        w.biblatex = True
-        return pos
-    if cmd in ("printbibliography", "bibbysection"):
-        w.biblatex = True
-        _, pos = read_optional(text, pos)
-        w.sites.append(("main", path, None, None, ""))
-        return pos
-    if cmd == "putbib":
-        w.putbib += 1
-        _, pos = read_optional(text, pos)
-        w.sites.append(("unit", path, f"bu{w.putbib}", None, ""))
-        return pos
-    if cmd == "newcites":
-        names, pos = read_group(text, pos)
-        _, pos = read_group(text, pos)
-        w.newcites.extend(n.strip() for n in (names or "").split(","))
-        return pos
-    if "cite" in cmd:
-        _, pos = read_optional(text, pos)
-        _, pos = read_optional(text, pos)
-        keys, pos = read_group(text, pos)
-        if keys and "\\" not in keys and len(keys) < 2000:
-            for key in keys.split(","):
-                key = key.strip()
-                if key.startswith("*") and key != "*":
-                    # natbib marks a starred key for merging wherever it is cited, not only the first time.
-                    key = key[1:].strip()
-                    w.starred.add(key)
-                if key:
-                    w.cites.setdefault(key, None)
-        return pos
+    if _DEFINERS.fullmatch(cmd) is None:
+        return handle_list_command(w.lists, cmd, text, pos, path, unit,
+                                   lambda name: resolve_member(w.files, name, dirs, ("",)))
     return _define(w, cmd, text, pos)
-
-
-def _key_values(options: str) -> dict[str, str]:
-    pairs = (o.partition("=") for o in options.split(","))
-    return {k.strip(): v.strip() for k, _, v in pairs if k.strip()}
 
 
 _REQUIRE = re.compile(r"\\(?:RequirePackage|usepackage)\s*(?:\[[^\]]*\])?\s*\{([^}]*)\}")

@@ -11,7 +11,7 @@ from arxref.errors import NoBibliography
 from arxref.source.bbl import BibItem, merge_starred, split_bibliographies
 from arxref.source.biblatex import is_biblatex_bbl, name_limits, parse_biblatex_bbl
 from arxref.source.bibtex import BibEntry, BibIndex, bib_entry, index_bib
-from arxref.source.document import BibSite, SiteKind, text_of, walk_document
+from arxref.source.document import text_of, walk_document
 from arxref.source.fields import (
     compose_biblatex_text,
     fields_from_bib,
@@ -20,6 +20,7 @@ from arxref.source.fields import (
     stated_title,
 )
 from arxref.source.latex_text import Macro, latex_to_text
+from arxref.source.lists import BibSite, SiteKind
 from arxref.source.macros import layered
 from arxref.source.main_file import find_main_tex
 from arxref.source.reconstruct import rebuild_bibliography
@@ -95,15 +96,25 @@ def extract_source_references(files: Mapping[str, bytes]) -> Extraction:
             lists += 1
             if not entries:
                 empty.append(str(lists))
+            if site.numbered_on and refs:
+                entries = _numbered_from(entries, refs[-1].index)
             refs.extend(r if r.bibliography == lists else replace(r, bibliography=lists) for r in entries)
     if not refs:
         where = f"main document {main}" if main else "no main .tex"
         raise NoBibliography(f"no bibliography entries found ({where}, {len(sites)} bibliography sites)")
     if lists > 1:
-        notes.append(f"{lists} bibliographies, numbering restarts at 1 in each")
+        numbering = ("numbered on from one list to the next" if any(s.numbered_on for s in sites)
+                     else "numbering restarts at 1 in each")
+        notes.append(f"{lists} bibliographies, {numbering}")
     if empty:
         notes.append(f"empty bibliographies: {', '.join(empty)}")
     return Extraction(_SOURCE, tuple(refs), tuple(dict.fromkeys(notes)))
+
+
+def _numbered_from(entries: list[RawReference], offset: int) -> list[RawReference]:
+    """A list whose numbers go on from the list before it (bibtopic): shift its numbers and labels."""
+    return [replace(r, index=r.index + offset,
+                    label=str(r.index + offset) if r.label == str(r.index) else r.label) for r in entries]
 
 
 def _read_site(ctx: _Context, site: BibSite) -> list[list[RawReference]]:
@@ -115,9 +126,17 @@ def _read_site(ctx: _Context, site: BibSite) -> list[list[RawReference]]:
         if is_biblatex_bbl(text):
             return [_from_biblatex(ctx, entries, site.bbl) for entries in parse_biblatex_bbl(text)] or [[]]
         envs = split_bibliographies(text)
-        return [_from_items(ctx, env.items, layered(ctx.macros, env.macros), site, site.bbl)
-                for env in envs] or [[]]
+        return [_from_items(ctx, _selected(ctx, site, env.items), layered(ctx.macros, env.macros), site,
+                            site.bbl) for env in envs] or [[]]
     return [_rebuild(ctx, site)]
+
+
+def _selected(ctx: _Context, site: BibSite, items: tuple[BibItem, ...]) -> tuple[BibItem, ...]:
+    """The items a list that prints only cited (or only uncited) entries shows."""
+    if site.select is None:
+        return items
+    cited = set(ctx.citations)
+    return tuple(it for it in items if (it.key in cited) == (site.select == "cited"))
 
 
 def _label(opt: str | None, index: int, macros: Mapping[str, Macro]) -> str:
@@ -184,7 +203,14 @@ def _rebuild(ctx: _Context, site: BibSite) -> list[RawReference]:
     if not bib_paths:
         ctx.notes.append(f"{site.bbl or site.file}: no .bbl and no .bib to rebuild it from")
         return []
-    rebuilt, notes = rebuild_bibliography(ctx.bib(bib_paths), ctx.citations, site.style, ctx.macros)
+    bib = ctx.bib(bib_paths)
+    citations = ctx.citations if site.citations is None else site.citations
+    if site.select is not None:
+        # bibtopic: the section prints the entries of its own .bib files that are (not) cited.
+        cited = set(citations)
+        citations = tuple(k for k in (citations if site.select == "cited" else bib) if k in bib
+                          and (k in cited) == (site.select == "cited"))
+    rebuilt, notes = rebuild_bibliography(bib, citations, site.style, ctx.macros)
     ctx.notes.extend(notes)
     ctx.notes.append(f"{site.bbl or site.file} missing: bibliography rebuilt from {', '.join(bib_paths)} "
                      f"in the order of style {site.style or 'unknown'}")
