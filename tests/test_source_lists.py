@@ -78,3 +78,16 @@ def test_bibtopic_sections_print_cited_entries_numbered_on() -> None:
     ex = extract_source_references(files)
     assert ex.references[3].label == "4"
     assert "2 bibliographies, numbered on from one list to the next" in ex.notes
+
+
+def test_an_unclosed_bibitem_label_keeps_its_text_and_leaves_the_next_items_alone() -> None:
+    bbl = ("\\begin{thebibliography}{9}\n\\bibitem[Doe (2020){doe} J. Doe, First paper, 2020.\n"
+           "\\bibitem[Roe (2021)]{roe} R. Roe, Second paper, 2021.\n"
+           "\\bibitem[Poe (2022){poe} P. Poe, Third paper, 2022.\n\\end{thebibliography}\n")
+    tex = "\\documentclass{article}\\begin{document}\\bibliography{refs}\\end{document}"
+    refs = extract_source_references({"main.tex": tex.encode(), "main.bbl": bbl.encode()}).references
+    assert [r.raw for r in refs] == ["Doe (2020)doe J. Doe, First paper, 2020.",
+                                     "R. Roe, Second paper, 2021.",
+                                     "Poe (2022)poe P. Poe, Third paper, 2022."]
+    assert refs[1].label == "Roe (2021)"
+    assert refs[1].key == "roe"

@@ -56,10 +56,16 @@ def split_items(body: str) -> TheBibliography:
     preamble = body[: starts[0].start()] if starts else body
     items = []
     for n, m in enumerate(starts):
-        label, pos = read_optional(body, m.end())
-        key, pos = read_group(body, pos)
         stop = starts[n + 1].start() if n + 1 < len(starts) else len(body)
-        items.append(BibItem(label, (key or "").strip(), body[pos:stop].strip()))
+        # Arguments are read inside the item, so an unclosed `\bibitem[` cannot swallow the items after
+        # it as its label (nor make reading them quadratic): its text stays its body.
+        span = body[m.end() : stop]
+        label, pos = read_optional(span, 0)
+        if label is not None and span[pos - 1] != "]":
+            items.append(BibItem(None, "", span.strip().removeprefix("[").strip()))
+            continue
+        key, pos = read_group(span, pos)
+        items.append(BibItem(label, (key or "").strip(), span[pos:].strip()))
     return TheBibliography(tuple(items), preamble_macros(preamble))
 
 
