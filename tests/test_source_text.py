@@ -32,3 +32,14 @@ def test_environments_and_verb_inside_entries_leave_only_their_text() -> None:
     refs = extract_source_references({"paper.tex": tex}).references
     assert [r.raw for r in refs] == ["Иванов И. И. Теория струй. — М.: Наука, 1990.",
                                      "J. Smith, Code listing at ftp://host/a_b~c, 2001."]
+
+
+def test_an_eprint_in_the_8_bit_encoding_its_inputenc_declares() -> None:
+    # article.tex, refs.bib and article.bbl in cp1251 (\usepackage[cp1251]{inputenc}, babel russian).
+    ex = extract_source_references(unpack_eprint((DATA / "cp1251-inputenc.tar.gz").read_bytes()))
+    first = ex.references[0]
+    assert first.raw == ("Лев Ландау and Евгений Лифшиц. К теории дисперсии магнитной проницаемости. "
+                         "Журн. эксперим. и теор. физ., 8:153–169, 1935.")
+    assert first.provenance.encoding == "cp1251"
+    assert first.fields.title == "К теории дисперсии магнитной проницаемости"
+    assert "cp1251 fallback in article.bbl" in ex.notes

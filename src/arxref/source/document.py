@@ -55,17 +55,19 @@ class _Walk:
     texts: dict[str, str]
     notes: list[str]
     lists: ListState
+    fallback: str = "latin-1"
     docclass: str | None = None
     macros: dict[str, Macro] = field(default_factory=dict)
     packages: set[str] = field(default_factory=set)
 
 
-def text_of(files: Mapping[str, bytes], texts: dict[str, str], notes: list[str], path: str) -> str:
-    """Decoded, comment-free text of a member (cached in `texts`), noting a latin-1 fallback."""
+def text_of(files: Mapping[str, bytes], texts: dict[str, str], notes: list[str], path: str,
+            fallback: str = "latin-1") -> str:
+    """Decoded, comment-free text of a member (cached in `texts`), noting a non-UTF-8 decoding."""
     if path not in texts:
-        raw, enc = decode_tex(files[path])
+        raw, enc = decode_tex(files[path], fallback)
         if enc != "utf-8":
-            notes.append(f"latin-1 fallback in {path}")
+            notes.append(f"{enc} fallback in {path}")
         # bibtex has no comment syntax inside entries: `%` in a .bib value (URLs) is literal.
         texts[path] = raw if path.lower().endswith(".bib") else strip_comments(raw)
     return texts[path]
@@ -86,10 +88,10 @@ def resolve_member(files: Mapping[str, bytes], name: str, dirs: tuple[str, ...],
 
 
 def walk_document(files: Mapping[str, bytes], main: str, texts: dict[str, str] | None = None,
-                  notes: list[str] | None = None) -> Document:
+                  notes: list[str] | None = None, fallback: str = "latin-1") -> Document:
     """Walk `main` and everything it inputs, in order, collecting bibliography sites and citations."""
     w = _Walk(files, texts if texts is not None else {}, notes if notes is not None else [],
-              ListState(main.rsplit(".", 1)[0]))
+              ListState(main.rsplit(".", 1)[0]), fallback)
     _walk_file(w, main, posixpath.dirname(main), None, 0, set())
     s = w.lists
     return Document(main, list_sites(s, files, w.docclass), s.citations(), w.macros, tuple(w.notes),
@@ -101,7 +103,7 @@ def _walk_file(w: _Walk, path: str, main_dir: str, unit: str | None, depth: int,
     if depth > _MAX_DEPTH or path in active:
         return True
     active.add(path)
-    text = text_of(w.files, w.texts, w.notes, path)
+    text = text_of(w.files, w.texts, w.notes, path, w.fallback)
     here = posixpath.dirname(path)
     dirs = tuple(dict.fromkeys((here, main_dir, "")))
     pos = 0
@@ -181,7 +183,7 @@ def _load_package(w: _Walk, name: str, dirs: tuple[str, ...]) -> None:
     if path is None or path in w.packages or len(w.packages) >= _MAX_PACKAGES:
         return
     w.packages.add(path)
-    text = text_of(w.files, w.texts, w.notes, path)
+    text = text_of(w.files, w.texts, w.notes, path, w.fallback)
     for m in _REQUIRE.finditer(text):
         for required in m.group(1).split(","):
             if required.strip():

@@ -22,7 +22,7 @@ from arxref.source.fields import (
 from arxref.source.latex_text import Macro, latex_to_text
 from arxref.source.lists import BibSite, SiteKind
 from arxref.source.macros import layered
-from arxref.source.main_file import find_main_tex
+from arxref.source.main_file import declared_encoding, find_main_tex
 from arxref.source.reconstruct import rebuild_bibliography
 from arxref.source.texscan import read_group
 
@@ -43,10 +43,11 @@ class _Context:
     citations: tuple[str, ...]
     merged: frozenset[str]
     name_limits: tuple[int, int] | None
+    fallback: str
     bib_cache: dict[str, BibIndex]
 
     def encoding(self, path: str) -> str:
-        return "latin-1" if f"latin-1 fallback in {path}" in self.notes else "utf-8"
+        return self.fallback if f"{self.fallback} fallback in {path}" in self.notes else "utf-8"
 
     def bib_paths(self, paths: tuple[str, ...]) -> tuple[str, ...]:
         return paths or tuple(sorted(p for p in self.files if p.lower().endswith(".bib")))
@@ -54,7 +55,7 @@ class _Context:
     def bib_entry(self, paths: tuple[str, ...], key: str) -> BibEntry | None:
         for p in self.bib_paths(paths):
             if p not in self.bib_cache:
-                self.bib_cache[p] = index_bib(text_of(self.files, self.texts, self.notes, p))
+                self.bib_cache[p] = index_bib(text_of(self.files, self.texts, self.notes, p, self.fallback))
             entry = bib_entry(self.bib_cache[p], key)
             if entry is not None:
                 return entry
@@ -64,7 +65,7 @@ class _Context:
         merged: dict[str, BibEntry] = {}
         for p in self.bib_paths(paths):
             if p not in self.bib_cache:
-                self.bib_cache[p] = index_bib(text_of(self.files, self.texts, self.notes, p))
+                self.bib_cache[p] = index_bib(text_of(self.files, self.texts, self.notes, p, self.fallback))
             for k in self.bib_cache[p].bodies:
                 if k not in merged:
                     merged[k] = bib_entry(self.bib_cache[p], k)  # type: ignore[assignment]
@@ -76,18 +77,19 @@ def extract_source_references(files: Mapping[str, bytes]) -> Extraction:
     texts: dict[str, str] = {}
     notes: list[str] = []
     main = find_main_tex(files)
+    fallback = declared_encoding(files, main) or "latin-1"
     sites: list[BibSite] = []
     macros: Mapping[str, Macro] = {}
     citations: tuple[str, ...] = ()
     merged: frozenset[str] = frozenset()
     limits = name_limits({})
     if main is not None:
-        doc = walk_document(files, main, texts, notes)
+        doc = walk_document(files, main, texts, notes, fallback)
         sites, macros, citations, merged = list(doc.sites), doc.macros, doc.citations, doc.merged
         limits = name_limits(dict(doc.biblatex_options))
     if not sites:
         sites = [BibSite(SiteKind.BBL, p, bbl=p) for p in sorted(files) if p.lower().endswith(".bbl")]
-    ctx = _Context(files, texts, notes, macros, citations, merged, limits, {})
+    ctx = _Context(files, texts, notes, macros, citations, merged, limits, fallback, {})
     refs: list[RawReference] = []
     lists = 0
     empty = []
@@ -122,7 +124,7 @@ def _read_site(ctx: _Context, site: BibSite) -> list[list[RawReference]]:
         return [_from_items(ctx, env.items, layered(ctx.macros, env.macros), site, site.file)
                 for env in split_bibliographies(site.inline or "")]
     if site.bbl and site.bbl in ctx.files:
-        text = text_of(ctx.files, ctx.texts, ctx.notes, site.bbl)
+        text = text_of(ctx.files, ctx.texts, ctx.notes, site.bbl, ctx.fallback)
         if is_biblatex_bbl(text):
             return [_from_biblatex(ctx, entries, site.bbl) for entries in parse_biblatex_bbl(text)] or [[]]
         envs = split_bibliographies(text)

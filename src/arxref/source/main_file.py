@@ -17,6 +17,15 @@ from collections.abc import Mapping
 _COMMON_MAIN_NAMES = ("main", "ms", "paper", "article", "thesis", "manuscript")
 # Raw bytes, so that finding the main file decodes nothing; `has_docclass` checks the line for a `%`.
 _DOCCLASS = re.compile(rb"\\document(?:class|style)(?![A-Za-z])")
+_INPUTENC = re.compile(rb"\\usepackage\s*\[([^\]]*)\]\s*\{inputenc\}")
+# inputenc's 8-bit encodings, as Python names them (utf8 needs no fallback).
+_CODECS = {
+    "latin1": "latin-1", "latin9": "iso8859-15", "latin2": "iso8859-2", "latin5": "iso8859-9",
+    "ansinew": "cp1252", "cp1252": "cp1252", "cp1250": "cp1250", "cp1251": "cp1251", "cp1257": "cp1257",
+    "koi8-r": "koi8_r", "koi8-u": "koi8_u", "cp866": "cp866", "cp855": "cp855", "cp850": "cp850",
+    "cp437": "cp437", "cp852": "cp852", "applemac": "mac_roman", "macce": "mac_latin2",
+    "mac-cyr": "mac_cyrillic",
+}
 _README_LINE = re.compile(r"^\s*(\S+)\s+(toplevelfile|ignore)\s*$", re.MULTILINE)
 
 
@@ -32,6 +41,28 @@ def has_docclass(data: bytes) -> bool:
         if data.find(b"%", line_start, m.start()) < 0:
             return True
     return False
+
+
+def declared_encoding(files: Mapping[str, bytes], main: str | None) -> str | None:
+    """The 8-bit encoding the document declares with inputenc (its main file first), as a Python codec.
+
+    Russian papers are often cp1251 or koi8-r: read as latin-1 they would be mojibake.
+    """
+    order = [main] if main in files else []
+    order += sorted(p for p in files if p.lower().endswith((".tex", ".sty", ".cls")) and p != main)
+    for path in order:
+        data = files[path]
+        if b"inputenc" not in data:
+            continue
+        for m in _INPUTENC.finditer(data):
+            line_start = data.rfind(b"\n", 0, m.start()) + 1
+            if data.find(b"%", line_start, m.start()) >= 0:
+                continue
+            for option in reversed(m.group(1).decode("ascii", "replace").split(",")):
+                codec = _CODECS.get(option.strip().lower())
+                if codec:
+                    return codec
+    return None
 
 
 def readme_directives(files: Mapping[str, bytes]) -> tuple[set[str], set[str]]:
