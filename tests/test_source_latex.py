@@ -29,6 +29,7 @@ from arxref.source.texscan import strip_comments
         (r"\begin{minipage}[t]{0.5\textwidth}Boxed\end{minipage}, \begin{unknown}[x]{y}{z}Kept\end{unknown}",
          "Boxed, Kept"),
         (r"at \verb+ftp://a_b~c+ and \verb*|x y|", "at ftp://a_b~c and x y"),
+        (r"Т.~4, \No~3. \BibDash", "Т. 4, № 3."),
     ],
 )
 def test_latex_to_text(tex: str, text: str) -> None:

@@ -52,8 +52,10 @@ def test_definitions_of_a_bbl_preamble_and_a_sty() -> None:
         "\\providecommand*{\\BibDash}{\\ifdim\\lastskip>0pt\\unskip\\nobreak\\hskip.2em plus 0.1em\\fi\n"
         "\\cyrdash\\hskip.2em plus 0.1em\\ignorespaces}\n"
         "\\newcommand\\jour[1]{\\textit{#1}}\\let\\journal=\\jour\n"
-        "\\def\\rj@hidden{x}\\newcommand{\\opt}[2][a]{#1#2}\\def\\cs{\\csname x\\endcsname}")
-    assert set(macros) == {"selectlanguageifdefined", "BibDash", "jour", "journal"}
+        "\\def\\@hidden{x}\\newcommand{\\opt}[2][a]{#1#2}\\def\\cs{\\csname x\\endcsname}"
+        "\\def\\rj@jnl#1{{\\rm #1}}\\newcommand\\jcap{\\rj@jnl{JCAP}}\\def\\tmp{\\@tempa}")
+    assert set(macros) == {"selectlanguageifdefined", "BibDash", "jour", "journal", "rj@jnl", "jcap"}
+    assert latex_to_text(r"\jcap, 3", macros) == "JCAP, 3"
     assert macros["BibDash"].provided
     text = latex_to_text(r"\selectlanguageifdefined{english}Title~// \journal{JETP}. \BibDash 1990.", macros)
     assert text == "Title // JETP. — 1990."

@@ -193,6 +193,6 @@ def _load_package(w: _Walk, name: str, dirs: tuple[str, ...]) -> None:
 
 def _define(w: _Walk, cmd: str, text: str, pos: int) -> int:
     name, macro, end = read_definition(text, cmd, pos, w.macros)
-    if name and macro is not None:
+    if name and macro is not None and not name.startswith("@"):
         define(w.macros, name, macro)
     return end

@@ -99,7 +99,7 @@ _TEXT: dict[str, str] = {
     "bibinithyphendelim": ".-", "bibdatedash": "–", "textperiodcentered": "·", "nobreakspace": " ",
     "quad": " ", "qquad": " ", "enspace": " ", "thinspace": " ", "space": " ", "textvisiblespace": " ",
     # The T2A (Cyrillic) dash that GOST styles print between areas of an entry.
-    "cyrdash": "—", "textnumero": "№",
+    "cyrdash": "—", "textnumero": "№", "No": "№",
 }
 
 _SILENT = frozenset((

@@ -2,7 +2,8 @@
 
 A definition is kept when its body renders as text: conditionals are reduced to the branch a reader
 most often sees (the `\\else` branch, else nothing), and bodies that still program TeX (\\csname, \\catcode,
-internal `@` names) are dropped, so the macro vanishes and its arguments read as text.
+LaTeX's `\\@` internals) are dropped, so the macro vanishes and its arguments read as text. A package's
+own `@` names (aastex's `\\ref@jnl`) are kept: its journal macros print through them.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ DEFINER = re.compile(
     r"\\(newcommand|renewcommand|providecommand|DeclareRobustCommand|def|gdef|edef|xdef|let)(?![A-Za-z@])\*?")
 _DEF_HEAD = re.compile(r"\s*\\([A-Za-z@]+)((?:#\d)*)\s*\{")
 _LET = re.compile(r"\s*\\([A-Za-z@]+)\s*=?\s*\\([A-Za-z@]+)")
+# LaTeX's own internals (\@ifnextchar, \@tempa...) program; a package's `\jnl@style` may well print.
 _UNSAFE_BODY = re.compile(r"\\(?:def|edef|gdef|xdef|csname|if|else|fi|begingroup|endgroup|catcode|let|@"
-                          r"|newcommand|renewcommand|providecommand|futurelet|afterassignment)|@")
+                          r"|newcommand|renewcommand|providecommand|futurelet|afterassignment)")
 # TeX conditionals (\ifx, \ifdim, \if@tempswa, \ifcase ... \or ...); \ifthenelse is an ordinary macro.
 _COND = re.compile(r"\\(?:(if(?!thenelse)[A-Za-z@]*)|(else)|(fi)|(or))(?![A-Za-z@])")
 _NO_TEXT = re.compile(r"\\(?:expandafter|noexpand|protect|relax)(?![A-Za-z@])\s*")
@@ -79,7 +81,7 @@ def add_definitions(text: str, macros: MutableMapping[str, Macro]) -> None:
         if m.start() < pos:
             continue
         name, macro, pos = read_definition(text, m.group(1), m.end(), macros)
-        if name and macro is not None and "@" not in name:
+        if name and macro is not None and not name.startswith("@"):
             define(macros, name, macro)
 
 
