@@ -91,3 +91,26 @@ def test_an_unclosed_bibitem_label_keeps_its_text_and_leaves_the_next_items_alon
                                      "Poe (2022)poe P. Poe, Third paper, 2022."]
     assert refs[1].label == "Roe (2021)"
     assert refs[1].key == "roe"
+
+
+def test_biblatex_lists_split_by_keyword_type_and_category() -> None:
+    # thesis.tex: biblatex numeric, defernumbers=true; \printbibliography[keyword=own],
+    # [notkeyword=own,notcategory=books], [category=books] (\addtocategory{books}{other1}).
+    # The PDF prints Own publications [1] [2], Other articles [3], Books [4].
+    files = unpack_eprint((DATA / "biblatex-keyword-lists.tar.gz").read_bytes())
+    refs = extract_source_references(files).references
+    assert [(r.bibliography, r.index, r.label, r.key) for r in refs] == [
+        (1, 1, "1", "mine1"), (1, 2, "2", "mine2"), (2, 3, "3", "other2"), (3, 4, "4", "other1")]
+    # Without defernumbers (the same .bbl) each entry keeps its number in the whole refsection:
+    # the PDF prints [2] [3], then [1], then [4].
+    files["thesis.tex"] = files["thesis.tex"].replace(b",defernumbers=true", b"")
+    assert lists_of(files) == [(1, 2, "mine1"), (1, 3, "mine2"), (2, 1, "other2"), (3, 4, "other1")]
+
+
+def test_biblatex_refsections_each_print_their_lists() -> None:
+    # book.tex: biblatex alphabetic; refsection 1 prints [Abl15] [Aut20]; refsection 2 prints
+    # "Own" [AC21] [Aut20] (keyword=own) and "Others" [Bar10] (notkeyword=own).
+    files = unpack_eprint((DATA / "biblatex-refsections.tar.gz").read_bytes())
+    refs = extract_source_references(files).references
+    assert [(r.bibliography, r.index, r.label) for r in refs] == [
+        (1, 1, "Abl15"), (1, 2, "Aut20"), (2, 1, "AC21"), (2, 2, "Aut20"), (3, 1, "Bar10")]

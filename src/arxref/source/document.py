@@ -35,6 +35,7 @@ class Document:
     biblatex_options: Mapping[str, str] = field(default_factory=dict)
     # Keys cited as `*key` (REVTeX 4.1+/natbib `merge`, mcite): printed inside the entry before them.
     merged: frozenset[str] = frozenset()
+    categories: Mapping[str, frozenset[str]] = field(default_factory=dict)  # biblatex \addtocategory
 
 
 _EVENT = re.compile(
@@ -95,7 +96,8 @@ def walk_document(files: Mapping[str, bytes], main: str, texts: dict[str, str] |
     _walk_file(w, main, posixpath.dirname(main), None, 0, set())
     s = w.lists
     return Document(main, list_sites(s, files, w.docclass), s.citations(), w.macros, tuple(w.notes),
-                    w.docclass, s.biblatex_options, frozenset(s.starred))
+                    w.docclass, s.biblatex_options, frozenset(s.starred),
+                    {k: frozenset(v) for k, v in s.categories.items()})
 
 
 def _walk_file(w: _Walk, path: str, main_dir: str, unit: str | None, depth: int, active: set[str]) -> bool:

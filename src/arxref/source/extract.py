@@ -9,7 +9,15 @@ from dataclasses import dataclass, replace
 from arxref.domain import Extraction, ParsedReference, Provenance, RawReference, ReferenceSource
 from arxref.errors import NoBibliography
 from arxref.source.bbl import BibItem, merge_starred, split_bibliographies
-from arxref.source.biblatex import is_biblatex_bbl, name_limits, parse_biblatex_bbl
+from arxref.source.biblatex import (
+    defers_numbers,
+    is_biblatex_bbl,
+    is_numeric_style,
+    name_limits,
+    parse_biblatex_bbl,
+    parse_refsections,
+    select_entries,
+)
 from arxref.source.bibtex import BibEntry, BibIndex, bib_entry, index_bib
 from arxref.source.document import text_of, walk_document
 from arxref.source.fields import (
@@ -43,7 +51,9 @@ class _Context:
     citations: tuple[str, ...]
     merged: frozenset[str]
     name_limits: tuple[int, int] | None
+    biblatex_options: Mapping[str, str]
     fallback: str
+    categories: Mapping[str, frozenset[str]]
     bib_cache: dict[str, BibIndex]
 
     def encoding(self, path: str) -> str:
@@ -83,13 +93,16 @@ def extract_source_references(files: Mapping[str, bytes]) -> Extraction:
     citations: tuple[str, ...] = ()
     merged: frozenset[str] = frozenset()
     limits = name_limits({})
+    categories: Mapping[str, frozenset[str]] = {}
+    options: Mapping[str, str] = {}
     if main is not None:
         doc = walk_document(files, main, texts, notes, fallback)
         sites, macros, citations, merged = list(doc.sites), doc.macros, doc.citations, doc.merged
-        limits = name_limits(dict(doc.biblatex_options))
+        options, categories = doc.biblatex_options, doc.categories
+        limits = name_limits(dict(options))
     if not sites:
         sites = [BibSite(SiteKind.BBL, p, bbl=p) for p in sorted(files) if p.lower().endswith(".bbl")]
-    ctx = _Context(files, texts, notes, macros, citations, merged, limits, fallback, {})
+    ctx = _Context(files, texts, notes, macros, citations, merged, limits, options, fallback, categories, {})
     refs: list[RawReference] = []
     lists = 0
     empty = []
@@ -126,11 +139,33 @@ def _read_site(ctx: _Context, site: BibSite) -> list[list[RawReference]]:
     if site.bbl and site.bbl in ctx.files:
         text = text_of(ctx.files, ctx.texts, ctx.notes, site.bbl, ctx.fallback)
         if is_biblatex_bbl(text):
+            if site.filters or site.refsection is not None:
+                return _filtered_biblatex(ctx, site, text)
             return [_from_biblatex(ctx, entries, site.bbl) for entries in parse_biblatex_bbl(text)] or [[]]
         envs = split_bibliographies(text)
         return [_from_items(ctx, _selected(ctx, site, env.items), layered(ctx.macros, env.macros), site,
                             site.bbl) for env in envs] or [[]]
     return [_rebuild(ctx, site)]
+
+
+def _filtered_biblatex(ctx: _Context, site: BibSite, text: str) -> list[list[RawReference]]:
+    """The lists of a \\printbibliography that prints one refsection, or entries chosen by keyword/type."""
+    sections = parse_refsections(text)
+    if site.refsection is None:
+        chosen = [e for e in sections.values() if e]
+    else:
+        # A refsection the walk counted but the .bbl lacks: the walk missed a refsection start.
+        chosen = [sections.get(site.refsection) or next((e for e in sections.values() if e), [])]
+    filters = dict(site.filters)
+    lists = []
+    for entries in chosen:
+        listed = _from_biblatex(ctx, select_entries(entries, filters, ctx.categories), site.bbl or "")
+        if filters and is_numeric_style(ctx.biblatex_options) and not defers_numbers(ctx.biblatex_options):
+            # Without defernumbers a numeric style prints each entry's number in the whole refsection.
+            number = {e.key: n for n, e in enumerate(entries, 1)}
+            listed = [replace(r, index=number[r.key or ""], label=str(number[r.key or ""])) for r in listed]
+        lists.append(listed)
+    return lists or [[]]
 
 
 def _selected(ctx: _Context, site: BibSite, items: tuple[BibItem, ...]) -> tuple[BibItem, ...]:

@@ -15,12 +15,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from arxref.source.biblatex import defers_numbers
 from arxref.source.texscan import read_group, read_optional
 
 # The walk's event pattern for the commands handled here (document.py adds it to its own).
 LIST_EVENTS = (r"bibliography[A-Za-z]*|defaultbibliography(?:style)?|printbibliography|bibbysection"
-               r"|addbibresource|addglobalbib|putbib|newcites|newbibliography|ExecuteBibliographyOptions|[A-Za-z]*cite[A-Za-z]*"
-               r"|begin\s*\{(?:btSect|bibunit)\}|end\s*\{(?:btSect|bibunit)\}|btPrint(?:Cited|NotCited|All)")
+               r"|addbibresource|addglobalbib|putbib|newcites|newbibliography|ExecuteBibliographyOptions"
+               r"|[A-Za-z]*cite[A-Za-z]*|newrefsection|addtocategory|btPrint(?:Cited|NotCited|All)"
+               r"|begin\s*\{(?:btSect|bibunit|refsection)\}|end\s*\{(?:btSect|bibunit|refsection)\}")
+# \printbibliography options that choose which entries of the refsection a list prints.
+_FILTERS = ("type", "nottype", "keyword", "notkeyword", "category", "notcategory")
 # Classes that choose the bibliography style themselves when the document declares none.
 _CLASS_STYLE = {"revtex4": "apsrev", "revtex4-1": "apsrev4-1", "revtex4-2": "apsrev4-2"}
 _MAIN = ""
@@ -53,6 +57,8 @@ class BibSite:
     citations: tuple[str, ...] | None = None
     numbered_on: bool = False
     select: str | None = None
+    refsection: int | None = None  # biblatex: the one refsection this list prints (None: every one)
+    filters: tuple[tuple[str, str], ...] = ()  # biblatex: \printbibliography[keyword=...] and the like
 
 
 @dataclass(frozen=True)
@@ -65,6 +71,8 @@ class Pending:
     inline: str | None = None
     numbered_on: bool = False
     select: str | None = None
+    refsection: int | None = None
+    filters: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
@@ -88,6 +96,9 @@ class ListState:
     sections: int = 0
     topical: set[str] = field(default_factory=set)  # bibtopic's lists
     section: str | None = None  # the bibtopic section being read
+    refsection: int = 0  # biblatex: the refsection being read, and how many were begun
+    refsections: int = 0
+    categories: dict[str, set[str]] = field(default_factory=dict)
 
     def note_packages(self, names: list[str], options: str | None) -> None:
         """Record the packages of one \\usepackage that change how lists are split or printed."""
@@ -168,8 +179,25 @@ def handle_list_command(s: ListState, cmd: str, text: str, pos: int, path: str, 
         return pos
     if cmd in ("printbibliography", "bibbysection"):
         s.biblatex = True
-        _, pos = read_optional(text, pos)
-        s.pending.append(Pending("list", path, _MAIN))
+        options, pos = read_optional(text, pos)
+        given = key_values(options or "")
+        section = given.get("section", "")
+        refsection = None if cmd == "bibbysection" else int(section) if section.isdigit() else s.refsection
+        filters = tuple((k, v) for k, v in given.items() if k in _FILTERS and v)
+        numbered_on = defers_numbers(s.biblatex_options) and "resetnumbers" not in given and any(
+            p.refsection == refsection and p.filters for p in s.pending)
+        s.pending.append(Pending("list", path, _MAIN, numbered_on=numbered_on, refsection=refsection,
+                                 filters=filters))
+        return pos
+    if cmd == "newrefsection":
+        s.refsections += 1
+        s.refsection = s.refsections
+        return pos
+    if cmd == "addtocategory":
+        category, pos = read_group(text, pos)
+        keys, pos = read_group(text, pos)
+        s.categories.setdefault((category or "").strip(), set()).update(
+            k.strip() for k in (keys or "").split(",") if k.strip())
         return pos
     if cmd == "putbib":
         names, pos = read_optional(text, pos)
@@ -189,6 +217,12 @@ def handle_list_command(s: ListState, cmd: str, text: str, pos: int, path: str, 
 
 def _environment(s: ListState, cmd: str, text: str, pos: int, find_bib: Callable[[str], str | None]) -> int:
     begin = cmd.startswith("begin")
+    if "refsection" in cmd:
+        if begin:
+            s.refsections += 1
+            _, pos = read_optional(text, pos)
+        s.refsection = s.refsections if begin else 0
+        return pos
     if "bibunit" in cmd:
         # Every bibunit environment writes bu<n>.aux; its \putbib prints bu<n>.bbl.
         if begin:
@@ -273,7 +307,10 @@ def list_sites(s: ListState, files: Mapping[str, bytes], docclass: str | None) -
             continue
         stem = p.list_id or s.job
         bbl = _find_bbl(files, stem, main_dir)
-        if (bbl or stem) in seen:
+        # biblatex lists that filter a refsection (keyword=, type=, category=) are each a list of their
+        # own; otherwise one .bbl is read once, one list per refsection.
+        precise = s.biblatex and any(q.filters for q in s.pending)
+        if (bbl or stem) in seen and not precise:
             continue
         seen.add(bbl or stem)
         # bibtopic lists share the document's citations: each prints those found in its own .bib files.
@@ -283,7 +320,9 @@ def list_sites(s: ListState, files: Mapping[str, bytes], docclass: str | None) -
                              bib_files=tuple(dict.fromkeys(s.bibs.get(p.list_id, ()))) or all_bibs,
                              style=s.styles.get(p.list_id, default_style),
                              citations=tuple(cites) if cites is not None else None,
-                             numbered_on=p.numbered_on, select=p.select))
+                             numbered_on=p.numbered_on, select=p.select,
+                             refsection=p.refsection if precise else None,
+                             filters=p.filters if precise else ()))
     return tuple(sites)
 
 
