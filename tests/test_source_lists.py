@@ -114,3 +114,24 @@ def test_biblatex_refsections_each_print_their_lists() -> None:
     refs = extract_source_references(files).references
     assert [(r.bibliography, r.index, r.label) for r in refs] == [
         (1, 1, "Abl15"), (1, 2, "Aut20"), (2, 1, "AC21"), (2, 2, "Aut20"), (3, 1, "Bar10")]
+
+
+def test_several_toplevel_documents_named_by_the_00readme_follow_one_another() -> None:
+    # 00README.XXX: paper.tex toplevelfile, supplement.tex toplevelfile. arXiv compiles both and joins
+    # the PDFs in alphanumeric order: paper's list [1] [2], then the supplement's [1] [2].
+    files = unpack_eprint((DATA / "two-toplevel-documents.tar.gz").read_bytes())
+    expected = [(1, 1, "alpha"), (1, 2, "beta"), (2, 1, "si2"), (2, 2, "si1")]
+    assert lists_of(files) == expected
+    as_json = {k: v for k, v in files.items() if k != "00README.XXX"}
+    as_json["00README.json"] = (b'{"process": {"compiler": "pdflatex"}, "sources": ['
+                                b'{"filename": "supplement.tex", "usage": "toplevel"},'
+                                b'{"filename": "paper.tex", "usage": "toplevel"}]}')
+    assert lists_of(as_json) == expected
+    as_yaml = {k: v for k, v in files.items() if k != "00README.XXX"}
+    as_yaml["00README.yaml"] = (b"process:\n  compiler: pdflatex\nsources:\n"
+                                b"  - filename: paper.tex\n    usage: toplevel\n"
+                                b"  - filename: supplement.tex\n    usage: toplevel\n")
+    assert lists_of(as_yaml) == expected
+    # Without the 00README only the main document is read.
+    alone = {k: v for k, v in files.items() if k != "00README.XXX"}
+    assert lists_of(alone) == expected[:2]

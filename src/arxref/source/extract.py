@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from arxref.domain import Extraction, ParsedReference, Provenance, RawReference, ReferenceSource
 from arxref.errors import NoBibliography
@@ -30,7 +30,7 @@ from arxref.source.fields import (
 from arxref.source.latex_text import Macro, latex_to_text
 from arxref.source.lists import BibSite, SiteKind
 from arxref.source.macros import layered
-from arxref.source.main_file import declared_encoding, find_main_tex
+from arxref.source.main_file import declared_encoding, toplevel_files
 from arxref.source.reconstruct import rebuild_bibliography
 from arxref.source.texscan import read_group
 
@@ -47,14 +47,14 @@ class _Context:
     files: Mapping[str, bytes]
     texts: dict[str, str]
     notes: list[str]
-    macros: Mapping[str, Macro]
-    citations: tuple[str, ...]
-    merged: frozenset[str]
-    name_limits: tuple[int, int] | None
-    biblatex_options: Mapping[str, str]
-    fallback: str
-    categories: Mapping[str, frozenset[str]]
-    bib_cache: dict[str, BibIndex]
+    fallback: str = "latin-1"
+    macros: Mapping[str, Macro] = field(default_factory=dict)
+    citations: tuple[str, ...] = ()
+    merged: frozenset[str] = frozenset()
+    limits: tuple[int, int] | None = field(default_factory=lambda: name_limits({}))
+    biblatex_options: Mapping[str, str] = field(default_factory=dict)
+    categories: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    bib_cache: dict[str, BibIndex] = field(default_factory=dict)
 
     def encoding(self, path: str) -> str:
         return self.fallback if f"{self.fallback} fallback in {path}" in self.notes else "utf-8"
@@ -83,47 +83,56 @@ class _Context:
 
 
 def extract_source_references(files: Mapping[str, bytes]) -> Extraction:
-    """All bibliography entries of an e-print, in typeset order; NoBibliography when there are none."""
+    """All bibliography entries of an e-print, in typeset order; NoBibliography when there are none.
+
+    An e-print whose 00README names several top-level files compiles to one PDF that holds each
+    document in turn (alphanumeric order): their bibliographies follow one another.
+    """
     texts: dict[str, str] = {}
     notes: list[str] = []
-    main = find_main_tex(files)
-    fallback = declared_encoding(files, main) or "latin-1"
-    sites: list[BibSite] = []
-    macros: Mapping[str, Macro] = {}
-    citations: tuple[str, ...] = ()
-    merged: frozenset[str] = frozenset()
-    limits = name_limits({})
-    categories: Mapping[str, frozenset[str]] = {}
-    options: Mapping[str, str] = {}
-    if main is not None:
-        doc = walk_document(files, main, texts, notes, fallback)
-        sites, macros, citations, merged = list(doc.sites), doc.macros, doc.citations, doc.merged
-        options, categories = doc.biblatex_options, doc.categories
-        limits = name_limits(dict(options))
-    if not sites:
-        sites = [BibSite(SiteKind.BBL, p, bbl=p) for p in sorted(files) if p.lower().endswith(".bbl")]
-    ctx = _Context(files, texts, notes, macros, citations, merged, limits, options, fallback, categories, {})
+    mains = toplevel_files(files)
     refs: list[RawReference] = []
     lists = 0
     empty = []
-    for site in sites:
-        for entries in _read_site(ctx, site):
-            lists += 1
-            if not entries:
-                empty.append(str(lists))
-            if site.numbered_on and refs:
-                entries = _numbered_from(entries, refs[-1].index)
-            refs.extend(r if r.bibliography == lists else replace(r, bibliography=lists) for r in entries)
+    numbered_on = False
+    site_count = 0
+    for main in mains or [None]:
+        ctx, sites = _document(files, main, texts, notes)
+        site_count += len(sites)
+        for site in sites:
+            numbered_on |= site.numbered_on
+            for entries in _read_site(ctx, site):
+                lists += 1
+                if not entries:
+                    empty.append(str(lists))
+                if site.numbered_on and refs:
+                    entries = _numbered_from(entries, refs[-1].index)
+                refs.extend(r if r.bibliography == lists else replace(r, bibliography=lists) for r in entries)
     if not refs:
-        where = f"main document {main}" if main else "no main .tex"
-        raise NoBibliography(f"no bibliography entries found ({where}, {len(sites)} bibliography sites)")
+        where = f"main document {', '.join(mains)}" if mains else "no main .tex"
+        raise NoBibliography(f"no bibliography entries found ({where}, {site_count} bibliography sites)")
     if lists > 1:
-        numbering = ("numbered on from one list to the next" if any(s.numbered_on for s in sites)
+        numbering = ("numbered on from one list to the next" if numbered_on
                      else "numbering restarts at 1 in each")
         notes.append(f"{lists} bibliographies, {numbering}")
     if empty:
         notes.append(f"empty bibliographies: {', '.join(empty)}")
     return Extraction(_SOURCE, tuple(refs), tuple(dict.fromkeys(notes)))
+
+
+def _document(files: Mapping[str, bytes], main: str | None, texts: dict[str, str],
+              notes: list[str]) -> tuple[_Context, list[BibSite]]:
+    """What one top-level document needs to read its bibliographies, and where it prints them."""
+    fallback = declared_encoding(files, main) or "latin-1"
+    doc = walk_document(files, main, texts, notes, fallback) if main is not None else None
+    sites = list(doc.sites) if doc is not None else []
+    if not sites:
+        sites = [BibSite(SiteKind.BBL, p, bbl=p) for p in sorted(files) if p.lower().endswith(".bbl")]
+    if doc is None:
+        return _Context(files, texts, notes, fallback=fallback), sites
+    return _Context(files, texts, notes, fallback=fallback, macros=doc.macros, citations=doc.citations,
+                    merged=doc.merged, limits=name_limits(dict(doc.biblatex_options)),
+                    biblatex_options=doc.biblatex_options, categories=doc.categories), sites
 
 
 def _numbered_from(entries: list[RawReference], offset: int) -> list[RawReference]:
@@ -229,7 +238,7 @@ def _from_biblatex(ctx: _Context, entries, file: str) -> list[RawReference]:
         fields = fields_from_biblatex(entry)
         label = entry.fields.get("labelalpha")
         label = latex_to_text(label + entry.fields.get("extraalpha", "")) if label else str(pos)
-        raw = compose_biblatex_text(entry, fields, ctx.name_limits)
+        raw = compose_biblatex_text(entry, fields, ctx.limits)
         out.append(RawReference(index=pos, raw=raw, source=_SOURCE,
                                 label=label, key=entry.key, fields=fields, provenance=provenance))
     return out

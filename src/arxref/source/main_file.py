@@ -26,6 +26,7 @@ _CODECS = {
     "cp437": "cp437", "cp852": "cp852", "applemac": "mac_roman", "macce": "mac_latin2",
     "mac-cyr": "mac_cyrillic",
 }
+_YAML_SOURCE = re.compile(r"filename:\s*['\"]?([^'\"\n]+?)['\"]?\s*\n\s*usage:\s*['\"]?(toplevel|ignore)\b")
 _README_LINE = re.compile(r"^\s*(\S+)\s+(toplevelfile|ignore)\s*$", re.MULTILINE)
 
 
@@ -66,12 +67,22 @@ def declared_encoding(files: Mapping[str, bytes], main: str | None) -> str | Non
 
 
 def readme_directives(files: Mapping[str, bytes]) -> tuple[set[str], set[str]]:
-    """(toplevel files, ignored files) that the e-print's 00README.json or legacy 00README.XXX names."""
+    """(toplevel files, ignored files) that the e-print's 00README (JSON, YAML or legacy .XXX) names."""
     toplevel: set[str] = set()
     ignored: set[str] = set()
-    if "00README.json" in files:
+    for name in ("00README.yaml", "00README.yml"):
+        if name in files:
+            # The YAML form lists `- filename: x.tex` then `usage: toplevel` under `sources:`.
+            for path, usage in _YAML_SOURCE.findall(files[name].decode("utf-8", "replace")):
+                if usage == "toplevel":
+                    toplevel.add(path.strip())
+                else:
+                    ignored.add(path.strip())
+    json_name = next((n for n in ("00README.json", "00README")
+                      if files.get(n, b"").lstrip().startswith(b"{")), None)
+    if json_name is not None:
         try:
-            readme = json.loads(files["00README.json"].decode("utf-8", "replace"))
+            readme = json.loads(files[json_name].decode("utf-8", "replace"))
         except ValueError:
             readme = {}
         sources = readme.get("sources") if isinstance(readme, dict) else None
@@ -83,13 +94,27 @@ def readme_directives(files: Mapping[str, bytes]) -> tuple[set[str], set[str]]:
             elif source.get("usage") == "ignore":
                 ignored.add(source["filename"].strip())
     for name in ("00README.XXX", "00README"):
-        if name in files:
+        if name in files and not files[name].lstrip().startswith(b"{"):
             for path, directive in _README_LINE.findall(files[name].decode("utf-8", "replace")):
                 if directive == "toplevelfile":
                     toplevel.add(path)
                 else:
                     ignored.add(path)
     return toplevel, ignored
+
+
+def toplevel_files(files: Mapping[str, bytes]) -> list[str]:
+    """The documents arXiv compiles into the PDF, in the order it assembles them.
+
+    Several only when the 00README declares several toplevel files (a paper and its supplement as
+    separate documents): arXiv then joins their PDFs in alphanumeric order.
+    """
+    toplevel, ignored = readme_directives(files)
+    named = sorted(p for p in toplevel if p in files and p not in ignored)
+    if named:
+        return named
+    main = find_main_tex(files)
+    return [main] if main is not None else []
 
 
 def find_main_tex(files: Mapping[str, bytes]) -> str | None:
