@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+from pathlib import Path
 
 import pytest
 
@@ -180,3 +181,18 @@ def test_input_chain_and_multibib_lists() -> None:
 def test_no_bibliography_is_a_recorded_error() -> None:
     with pytest.raises(NoBibliography):
         extract_source_references({"main.tex": rb"\documentclass{article}\begin{document}Hi\end{document}"})
+
+
+def test_top_level_file_wins_over_an_earlier_revision_in_a_subfolder() -> None:
+    # paper.tex + paper.bbl (4 entries) at the top; v1/paper.tex + v1/paper.bbl (2 entries), the
+    # earlier revision, is the larger .tex. arXiv compiles the top-level file.
+    data = (Path(__file__).parent / "data" / "revision-in-subfolder.tar.gz").read_bytes()
+    files = unpack_eprint(data)
+    refs = extract_source_references(files).references
+    assert [r.key for r in refs] == ["alpha", "beta", "delta", "eps"]
+    assert {r.provenance.file for r in refs} == {"paper.bbl"}
+    # The e-print's 00README decides first: legacy `toplevelfile`, or 00README.json's usage.
+    legacy = {**files, "00README.XXX": b"v1/paper.tex toplevelfile\n"}
+    assert [r.key for r in extract_source_references(legacy).references] == ["alpha", "gamma"]
+    ignored = {**files, "00README.json": b'{"sources": [{"filename": "paper.tex", "usage": "ignore"}]}'}
+    assert [r.key for r in extract_source_references(ignored).references] == ["alpha", "gamma"]

@@ -25,6 +25,11 @@ from arxref.source.texscan import strip_comments
         (r"{Abazajian} K.~N., 2009, \mn@doi [\apjs] {10.1088/0067-0049/182/2/543}",
          "Abazajian K. N., 2009, ApJS"),
         (r"\enquote{Partial least squares.}\newblock {\em WIREs\/}", "“Partial least squares.” WIREs"),
+        (r"\begin{otherlanguage*}{russian}Иванов~И.\end{otherlanguage*} Title", "Иванов И. Title"),
+        (r"\begin{minipage}[t]{0.5\textwidth}Boxed\end{minipage}, \begin{unknown}[x]{y}{z}Kept\end{unknown}",
+         "Boxed, Kept"),
+        (r"at \verb+ftp://a_b~c+ and \verb*|x y|", "at ftp://a_b~c and x y"),
+        (r"Т.~4, \No~3. \BibDash", "Т. 4, № 3."),
     ],
 )
 def test_latex_to_text(tex: str, text: str) -> None:

@@ -6,14 +6,13 @@ import re
 from dataclasses import dataclass
 
 from arxref.source.latex_text import Macro
+from arxref.source.macros import read_definitions
 from arxref.source.texscan import read_group, read_optional
 
 # achemso (mciteplus) writes `mcitethebibliography`; the body is the same.
 _BEGIN = re.compile(r"\\begin\s*\{(?:mcite)?thebibliography\}")
 _END = re.compile(r"\\end\s*\{(?:mcite)?thebibliography\}")
 _ITEM = re.compile(r"\\bibitem(?![A-Za-z@])\*?")
-_PREAMBLE_DEF = re.compile(r"\\(?:providecommand|newcommand|renewcommand)\*?\s*\{?\\([A-Za-z@]+)\}?\s*"
-                           r"(?:\[(\d)\])?\s*\{")
 
 
 @dataclass(frozen=True)
@@ -57,18 +56,34 @@ def split_items(body: str) -> TheBibliography:
     preamble = body[: starts[0].start()] if starts else body
     items = []
     for n, m in enumerate(starts):
-        label, pos = read_optional(body, m.end())
-        key, pos = read_group(body, pos)
         stop = starts[n + 1].start() if n + 1 < len(starts) else len(body)
-        items.append(BibItem(label, (key or "").strip(), body[pos:stop].strip()))
+        # Arguments are read inside the item, so an unclosed `\bibitem[` cannot swallow the items after
+        # it as its label (nor make reading them quadratic): its text stays its body.
+        span = body[m.end() : stop]
+        label, pos = read_optional(span, 0)
+        if label is not None and span[pos - 1] != "]":
+            items.append(BibItem(None, "", span.strip().removeprefix("[").strip()))
+            continue
+        key, pos = read_group(span, pos)
+        items.append(BibItem(label, (key or "").strip(), span[pos:].strip()))
     return TheBibliography(tuple(items), preamble_macros(preamble))
 
 
+def merge_starred(items: tuple[BibItem, ...], merged: frozenset[str]) -> list[tuple[BibItem, ...]]:
+    """Group each item cited as `*key` with the printed entry before it, as natbib's merge does.
+
+    REVTeX 4.1+ (and natbib's `merge`/`elide` options) print `\\cite{a,*b}` as one numbered entry "A; B":
+    the .bbl still holds two \\bibitem, and only the first item of a list can never be merged.
+    """
+    groups: list[tuple[BibItem, ...]] = []
+    for item in items:
+        if groups and item.key in merged:
+            groups[-1] = (*groups[-1], item)
+        else:
+            groups.append((item,))
+    return groups
+
+
 def preamble_macros(preamble: str) -> dict[str, Macro]:
-    """Simple \\providecommand/\\newcommand definitions in a .bbl preamble (e.g. \\etalchar, \\noopsort)."""
-    macros = {}
-    for m in _PREAMBLE_DEF.finditer(preamble):
-        body, _ = read_group(preamble, m.end() - 1)
-        if body is not None and "@" not in body and "\\csname" not in body and "\\if" not in body:
-            macros[m.group(1)] = Macro(int(m.group(2) or 0), body)
-    return macros
+    """The definitions a .bbl makes before its first item (\\etalchar, \\noopsort, GOST's \\BibDash...)."""
+    return read_definitions(preamble)

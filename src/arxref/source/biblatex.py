@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from arxref.source.texscan import match_brace, read_group, read_optional, skip_space
@@ -27,6 +28,70 @@ class BiblatexEntry:
     fields: dict[str, str]
     names: dict[str, tuple[dict[str, str], ...]]
     lists: dict[str, tuple[str, ...]]
+    flags: frozenset[str] = frozenset()  # \\true{moreauthor}: the data list ended in "and others"
+    keywords: frozenset[str] = frozenset()
+
+
+# biblatex's own styles keep its default name limits (maxbibnames=3, minbibnames=1); contributed
+# styles (ieee, apa, nature, phys, chem-*, gost...) set their own, which the .bbl does not record.
+_STANDARD_STYLES = re.compile(r"(?:numeric|alphabetic|authoryear|authortitle|verbose|reading|draft|debug)"
+                              r"(?:-[a-z0-9]+)*")
+
+
+def is_numeric_style(options: Mapping[str, str]) -> bool:
+    """True when the biblatex style prints numbers (numeric*, ieee, phys, nature, science, chem-*)."""
+    style = (options.get("bibstyle") or options.get("style") or "numeric").strip()
+    return "numeric" in style or style in ("ieee", "phys", "nature", "science") or style.startswith("chem-")
+
+
+def defers_numbers(options: Mapping[str, str]) -> bool:
+    """defernumbers: split lists of a numeric style are numbered in print order, on from list to list."""
+    return "defernumbers" in options and options["defernumbers"] in ("", "true") and is_numeric_style(options)
+
+
+def name_limits(options: dict[str, str]) -> tuple[int, int] | None:
+    """(maxbibnames, minbibnames) that the bibliography applies, from biblatex's options; None if unknown.
+
+    A name list longer than the maximum prints its first `minbibnames` names and "et al.".
+    """
+    def number(*keys: str) -> int | None:
+        for k in keys:
+            v = options.get(k, "").strip()
+            if v.isdigit():
+                return int(v)
+        return None
+
+    most = number("maxbibnames", "maxnames")
+    least = number("minbibnames", "minnames")
+    style = (options.get("bibstyle") or options.get("style") or "numeric").strip()
+    if most is None:
+        if not _STANDARD_STYLES.fullmatch(style):
+            return None
+        most = 3
+    least = 1 if least is None else least
+    return most, min(least, most)
+
+
+def select_entries(entries: list[BiblatexEntry], filters: Mapping[str, str],
+                   categories: Mapping[str, frozenset[str]]) -> list[BiblatexEntry]:
+    """The entries that a \\printbibliography with these options prints (type, keyword, category, not...)."""
+    def keep(e: BiblatexEntry) -> bool:
+        for option, value in filters.items():
+            negated = option.startswith("not")
+            test = option.removeprefix("not")
+            if test == "type":
+                found = e.type.lower() == value.lower()
+            elif test == "keyword":
+                found = value in e.keywords
+            elif test == "category":
+                found = e.key in categories.get(value, frozenset())
+            else:
+                continue
+            if found == negated:
+                return False
+        return True
+
+    return [e for e in entries if keep(e)]
 
 
 def is_biblatex_bbl(text: str) -> bool:
@@ -36,7 +101,12 @@ def is_biblatex_bbl(text: str) -> bool:
 
 def parse_biblatex_bbl(text: str) -> list[list[BiblatexEntry]]:
     """The entry lists of a biblatex .bbl, one per refsection with entries, each in typeset order."""
-    sections = []
+    return [entries for entries in parse_refsections(text).values() if entries]
+
+
+def parse_refsections(text: str) -> dict[int, list[BiblatexEntry]]:
+    """Each refsection's entries (its first data list, in typeset order), by refsection number."""
+    sections: dict[int, list[BiblatexEntry]] = {}
     starts = list(_REFSECTION.finditer(text)) or [None]
     for n, m in enumerate(starts):
         begin = m.end() if m else 0
@@ -46,9 +116,8 @@ def parse_biblatex_bbl(text: str) -> list[list[BiblatexEntry]]:
         if lst:
             end = _LIST_END.search(body, lst.end())
             body = body[lst.end() : end.start() if end else len(body)]
-        entries = list(_iter_entries(body))
-        if entries:
-            sections.append(entries)
+        number = m.group(1).strip() if m else "0"
+        sections.setdefault(int(number) if number.isdigit() else len(sections), list(_iter_entries(body)))
     return sections
 
 
@@ -73,6 +142,8 @@ def _parse_entry(key: str, etype: str, body: str) -> BiblatexEntry:
     fields: dict[str, str] = {}
     names: dict[str, tuple[dict[str, str], ...]] = {}
     lists: dict[str, tuple[str, ...]] = {}
+    flags: set[str] = set()
+    keywords: frozenset[str] = frozenset()
     pos = 0
     for m in _PART.finditer(body):
         if m.start() < pos:
@@ -100,10 +171,15 @@ def _parse_entry(key: str, etype: str, body: str) -> BiblatexEntry:
             _, p = read_group(body, p)
             block, p = read_group(body, p)
             lists[(name or "").strip()] = tuple(_groups(block or ""))
+        elif kind == "true":
+            flags.add((name or "").strip())
+        elif kind == "keyw":
+            # \keyw{a,b} has one argument, already read as `name`.
+            keywords = frozenset(k.strip() for k in (name or "").split(",") if k.strip())
         else:
             _, p = read_group(body, p) if kind in ("range", "strng") else (None, p)
         pos = p
-    return BiblatexEntry(key, etype, fields, names, lists)
+    return BiblatexEntry(key, etype, fields, names, lists, frozenset(flags), keywords)
 
 
 def _groups(block: str) -> list[str]:

@@ -10,34 +10,16 @@ import posixpath
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 
+from arxref.source.journals import journal_macros
 from arxref.source.latex_text import Macro
+from arxref.source.lists import LIST_EVENTS, BibSite, ListState, Pending, handle_list_command, list_sites
+from arxref.source.macros import add_definitions, define, read_definition
 from arxref.source.texscan import decode_tex, read_group, read_optional, skip_space, strip_comments
 
 TEX_SUFFIXES = (".tex", ".ltx", ".latex", ".bbl", "")
 _MAX_DEPTH = 24
-_COMMON_MAIN_NAMES = ("main", "ms", "paper", "article", "thesis", "manuscript")
-
-
-class SiteKind(StrEnum):
-    """How a bibliography is printed: written into the .tex, read from a bibtex .bbl, or biblatex."""
-
-    INLINE = "inline"
-    BBL = "bbl"
-    BIBLATEX = "biblatex"
-
-
-@dataclass(frozen=True)
-class BibSite:
-    """One place where the document prints a bibliography, in reading order."""
-
-    kind: SiteKind
-    file: str
-    bbl: str | None = None
-    inline: str | None = None
-    bib_files: tuple[str, ...] = ()
-    style: str | None = None
+_MAX_PACKAGES = 64
 
 
 @dataclass(frozen=True)
@@ -49,21 +31,23 @@ class Document:
     citations: tuple[str, ...]
     macros: Mapping[str, Macro] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
+    docclass: str | None = None
+    biblatex_options: Mapping[str, str] = field(default_factory=dict)
+    # Keys cited as `*key` (REVTeX 4.1+/natbib `merge`, mcite): printed inside the entry before them.
+    merged: frozenset[str] = frozenset()
+    categories: Mapping[str, frozenset[str]] = field(default_factory=dict)  # biblatex \addtocategory
 
 
 _EVENT = re.compile(
     r"\\(input|include|subfile|import|subimport|inputfrom|includefrom|subinputfrom|subincludefrom"
-    r"|bibliography[A-Za-z]*|printbibliography|bibbysection|addbibresource|addglobalbib|putbib|newcites"
-    r"|usepackage|RequirePackage|[A-Za-z]*cite[A-Za-z]*|newcommand|renewcommand|providecommand"
-    r"|DeclareRobustCommand|def|begin\s*\{(?:mcite)?thebibliography\}|end\s*\{document\})(?![A-Za-z@])\*?"
+    r"|documentclass|documentstyle|usepackage|RequirePackage"
+    r"|newcommand|renewcommand|providecommand|DeclareRobustCommand|def|gdef|edef|xdef|let"
+    r"|begin\s*\{(?:mcite)?thebibliography\}|end\s*\{document\}|" + LIST_EVENTS + r")(?![A-Za-z@])\*?"
 )
-# Raw bytes, so that finding the main file decodes nothing; `has_docclass` checks the line for a `%`.
-_DOCCLASS = re.compile(rb"\\document(?:class|style)(?![A-Za-z])")
+_THEBIB_BEGIN = re.compile(r"begin\s*\{(?:mcite)?thebibliography\}")
+_DEFINERS = re.compile(r"newcommand|renewcommand|providecommand|DeclareRobustCommand|def|gdef|edef|xdef|let")
 _THEBIB_END = re.compile(r"\\end\s*\{(?:mcite)?thebibliography\}")
 _BARE_NAME = re.compile(r"\s*([^\s{}\\%]+)")
-_DEF = re.compile(r"\s*\\([A-Za-z@]+)((?:#\d)*)\s*\{")
-_UNSAFE_BODY = re.compile(r"\\(?:def|edef|gdef|csname|if|else|fi|begingroup|endgroup|catcode|expandafter"
-                          r"|let|@|newcommand|renewcommand|providecommand|futurelet|afterassignment)|@")
 
 
 @dataclass
@@ -71,23 +55,20 @@ class _Walk:
     files: Mapping[str, bytes]
     texts: dict[str, str]
     notes: list[str]
-    chapterbib: bool = False
-    biblatex: bool = False
-    style: dict[str, str] = field(default_factory=dict)
-    bibs: list[str] = field(default_factory=list)
-    cites: dict[str, None] = field(default_factory=dict)
+    lists: ListState
+    fallback: str = "latin-1"
+    docclass: str | None = None
     macros: dict[str, Macro] = field(default_factory=dict)
-    sites: list[tuple[str, str, str | None, str | None, str]] = field(default_factory=list)
-    newcites: list[str] = field(default_factory=list)
-    putbib: int = 0
+    packages: set[str] = field(default_factory=set)
 
 
-def text_of(files: Mapping[str, bytes], texts: dict[str, str], notes: list[str], path: str) -> str:
-    """Decoded, comment-free text of a member (cached in `texts`), noting a latin-1 fallback."""
+def text_of(files: Mapping[str, bytes], texts: dict[str, str], notes: list[str], path: str,
+            fallback: str = "latin-1") -> str:
+    """Decoded, comment-free text of a member (cached in `texts`), noting a non-UTF-8 decoding."""
     if path not in texts:
-        raw, enc = decode_tex(files[path])
+        raw, enc = decode_tex(files[path], fallback)
         if enc != "utf-8":
-            notes.append(f"latin-1 fallback in {path}")
+            notes.append(f"{enc} fallback in {path}")
         # bibtex has no comment syntax inside entries: `%` in a .bib value (URLs) is literal.
         texts[path] = raw if path.lower().endswith(".bib") else strip_comments(raw)
     return texts[path]
@@ -107,78 +88,16 @@ def resolve_member(files: Mapping[str, bytes], name: str, dirs: tuple[str, ...],
     return None
 
 
-def _is_junk(path: str) -> bool:
-    """macOS resource forks (`._x.tex`, `__MACOSX/`) that tar archives from Macs carry along."""
-    return posixpath.basename(path).startswith("._") or path.startswith("__MACOSX/")
-
-
-def has_docclass(data: bytes) -> bool:
-    """True when a \\documentclass (or \\documentstyle) is not commented out on its line."""
-    for m in _DOCCLASS.finditer(data):
-        line_start = data.rfind(b"\n", 0, m.start()) + 1
-        if data.find(b"%", line_start, m.start()) < 0:
-            return True
-    return False
-
-
-def find_main_tex(files: Mapping[str, bytes], texts: dict[str, str], notes: list[str]) -> str | None:
-    """The .tex that LaTeX would be run on: it has \\documentclass; ties go to the one with a .bbl."""
-    tex = [p for p in files if p.lower().endswith((".tex", ".ltx", ".latex")) and not _is_junk(p)]
-    if not tex:
-        return None
-    scored = []
-    for p in tex:
-        data = files[p]
-        stem = p.rsplit(".", 1)[0]
-        score = 0
-        if has_docclass(data):
-            score += 8
-        if stem + ".bbl" in files:
-            score += 4
-        if b"\\begin{document}" in data:
-            score += 2
-        if b"\\bibliography" in data or b"\\begin{thebibliography}" in data or b"\\printbibliography" in data:
-            score += 2
-        if posixpath.basename(stem).lower() in _COMMON_MAIN_NAMES:
-            score += 1
-        scored.append((score, len(files[p]), -p.count("/"), p))
-    return max(scored)[3]
-
-
 def walk_document(files: Mapping[str, bytes], main: str, texts: dict[str, str] | None = None,
-                  notes: list[str] | None = None) -> Document:
+                  notes: list[str] | None = None, fallback: str = "latin-1") -> Document:
     """Walk `main` and everything it inputs, in order, collecting bibliography sites and citations."""
-    w = _Walk(files, texts if texts is not None else {}, notes if notes is not None else [])
+    w = _Walk(files, texts if texts is not None else {}, notes if notes is not None else [],
+              ListState(main.rsplit(".", 1)[0]), fallback)
     _walk_file(w, main, posixpath.dirname(main), None, 0, set())
-    main_stem = main.rsplit(".", 1)[0]
-    sites: list[BibSite] = []
-    seen: set[tuple[str, str | None]] = set()
-    bib_files = tuple(dict.fromkeys(w.bibs))
-    for kind, file, unit, inline, style_key in w.sites:
-        if kind == "inline":
-            sites.append(BibSite(SiteKind.INLINE, file, inline=inline, bib_files=bib_files,
-                                 style=w.style.get("")))
-            continue
-        stem = unit if kind == "unit" else main_stem
-        if kind == "suffix" and unit:
-            stem = unit
-        bbl = _find_bbl(files, stem, posixpath.dirname(main))
-        key = ("biblatex" if w.biblatex else "bbl", bbl or stem)
-        if key in seen:
-            continue
-        seen.add(key)
-        sites.append(BibSite(SiteKind.BIBLATEX if w.biblatex else SiteKind.BBL, file,
-                             bbl=bbl or stem + ".bbl", bib_files=bib_files,
-                             style=w.style.get(style_key, w.style.get(""))))
-    return Document(main, tuple(sites), tuple(w.cites), w.macros, tuple(w.notes))
-
-
-def _find_bbl(files: Mapping[str, bytes], stem: str, main_dir: str) -> str | None:
-    for cand in (stem + ".bbl", posixpath.join(main_dir, posixpath.basename(stem)) + ".bbl",
-                 posixpath.basename(stem) + ".bbl"):
-        if cand in files:
-            return cand
-    return None
+    s = w.lists
+    return Document(main, list_sites(s, files, w.docclass), s.citations(), w.macros, tuple(w.notes),
+                    w.docclass, s.biblatex_options, frozenset(s.starred),
+                    {k: frozenset(v) for k, v in s.categories.items()})
 
 
 def _walk_file(w: _Walk, path: str, main_dir: str, unit: str | None, depth: int, active: set[str]) -> bool:
@@ -186,7 +105,7 @@ def _walk_file(w: _Walk, path: str, main_dir: str, unit: str | None, depth: int,
     if depth > _MAX_DEPTH or path in active:
         return True
     active.add(path)
-    text = text_of(w.files, w.texts, w.notes, path)
+    text = text_of(w.files, w.texts, w.notes, path, w.fallback)
     here = posixpath.dirname(path)
     dirs = tuple(dict.fromkeys((here, main_dir, "")))
     pos = 0
@@ -195,13 +114,13 @@ def _walk_file(w: _Walk, path: str, main_dir: str, unit: str | None, depth: int,
             continue
         cmd = m.group(1)
         pos = m.end()
-        if cmd.startswith("end"):
+        if cmd.startswith("end") and cmd.endswith("{document}"):
             active.discard(path)
             return False
-        if cmd.startswith("begin"):
+        if _THEBIB_BEGIN.match(cmd):
             end = _THEBIB_END.search(text, pos)
             stop = end.end() if end else len(text)
-            w.sites.append(("inline", path, unit, text[m.start():stop], ""))
+            w.lists.pending.append(Pending("inline", path, "", text[m.start():stop]))
             pos = stop
             continue
         pos = _handle(w, cmd, text, pos, path, main_dir, dirs, unit, depth, active)
@@ -235,88 +154,47 @@ def _handle(w: _Walk, cmd: str, text: str, pos: int, path: str, main_dir: str, d
         sub_unit = target.rsplit(".", 1)[0] if cmd == "include" else unit
         keep_going = _walk_file(w, target, main_dir, sub_unit, depth + 1, active)
         return after if keep_going else -1
-    if cmd in ("usepackage", "RequirePackage"):
-        _, pos = read_optional(text, pos)
-        pkgs, pos = read_group(text, pos)
-        names = {p.strip() for p in (pkgs or "").split(",")}
-        w.chapterbib |= "chapterbib" in names
-        w.biblatex |= "biblatex" in names or "biblatex-chicago" in names
-        return pos
-    if cmd.startswith("bibliographystyle"):
-        style, pos = read_group(text, pos)
-        w.style.setdefault(cmd[len("bibliographystyle"):], (style or "").strip())
-        return pos
-    if cmd.startswith("bibliography"):
-        suffix = cmd[len("bibliography"):]
-        if suffix and suffix not in w.newcites:
-            return pos
-        names, pos = read_group(text, pos)
-        for name in (names or "").split(","):
-            bib = resolve_member(w.files, name if name.strip().endswith(".bib") else name.strip() + ".bib",
-                                 dirs, ("",))
-            if bib:
-                w.bibs.append(bib)
-        if suffix:
-            w.sites.append(("suffix", path, suffix, None, suffix))
-        elif w.chapterbib and unit:
-            w.sites.append(("unit", path, unit, None, ""))
-        else:
-            w.sites.append(("main", path, None, None, ""))
-        return pos
-    if cmd in ("addbibresource", "addglobalbib"):
+    if cmd in ("documentclass", "documentstyle"):
         _, pos = read_optional(text, pos)
         name, pos = read_group(text, pos)
-        bib = resolve_member(w.files, name or "", dirs, ("",))
-        if bib:
-            w.bibs.append(bib)
-        w.biblatex = True
+        if w.docclass is None and name:
+            w.docclass = name.strip()
+            w.macros.update(journal_macros(w.docclass))
+            _load_package(w, w.docclass + ".cls", dirs)
         return pos
-    if cmd in ("printbibliography", "bibbysection"):
-        w.biblatex = True
-        _, pos = read_optional(text, pos)
-        w.sites.append(("main", path, None, None, ""))
+    if cmd in ("usepackage", "RequirePackage"):
+        options, pos = read_optional(text, pos)
+        pkgs, pos = read_group(text, pos)
+        names = [p.strip() for p in (pkgs or "").split(",") if p.strip()]
+        w.lists.note_packages(names, options)
+        for name in names:
+            _load_package(w, name + ".sty", dirs)
         return pos
-    if cmd == "putbib":
-        w.putbib += 1
-        _, pos = read_optional(text, pos)
-        w.sites.append(("unit", path, f"bu{w.putbib}", None, ""))
-        return pos
-    if cmd == "newcites":
-        names, pos = read_group(text, pos)
-        _, pos = read_group(text, pos)
-        w.newcites.extend(n.strip() for n in (names or "").split(","))
-        return pos
-    if "cite" in cmd:
-        _, pos = read_optional(text, pos)
-        _, pos = read_optional(text, pos)
-        keys, pos = read_group(text, pos)
-        if keys and "\\" not in keys and len(keys) < 2000:
-            for key in keys.split(","):
-                if key.strip():
-                    w.cites.setdefault(key.strip(), None)
-        return pos
+    if _DEFINERS.fullmatch(cmd) is None:
+        return handle_list_command(w.lists, cmd, text, pos, path, unit,
+                                   lambda name: resolve_member(w.files, name, dirs, ("",)))
     return _define(w, cmd, text, pos)
 
 
+_REQUIRE = re.compile(r"\\(?:RequirePackage|usepackage)\s*(?:\[[^\]]*\])?\s*\{([^}]*)\}")
+
+
+def _load_package(w: _Walk, name: str, dirs: tuple[str, ...]) -> None:
+    """Definitions of a class or package the e-print carries (a journal's own macros live there)."""
+    path = resolve_member(w.files, name, dirs, ("",))
+    if path is None or path in w.packages or len(w.packages) >= _MAX_PACKAGES:
+        return
+    w.packages.add(path)
+    text = text_of(w.files, w.texts, w.notes, path, w.fallback)
+    for m in _REQUIRE.finditer(text):
+        for required in m.group(1).split(","):
+            if required.strip():
+                _load_package(w, required.strip() + ".sty", dirs)
+    add_definitions(text, w.macros)
+
+
 def _define(w: _Walk, cmd: str, text: str, pos: int) -> int:
-    if cmd == "def":
-        m = _DEF.match(text, pos)
-        if not m:
-            return pos
-        body, end = read_group(text, m.end() - 1)
-        name, nargs = m.group(1), len(m.group(2)) // 2
-    else:
-        name_tok, pos = read_group(text, pos)
-        if not name_tok or not name_tok.startswith("\\"):
-            return pos
-        name = name_tok[1:].strip()
-        opt, pos = read_optional(text, pos)
-        default, pos = read_optional(text, pos)
-        body, end = read_group(text, pos)
-        nargs = int(opt) if opt and opt.strip().isdigit() else 0
-        if default is not None:
-            return end
-    fresh = cmd != "providecommand" or name not in w.macros
-    if body is not None and not _UNSAFE_BODY.search(body) and fresh:
-        w.macros[name] = Macro(nargs, body)
+    name, macro, end = read_definition(text, cmd, pos, w.macros)
+    if name and macro is not None and not name.startswith("@"):
+        define(w.macros, name, macro)
     return end

@@ -4,14 +4,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from arxref.domain import Extraction, ParsedReference, Provenance, RawReference, ReferenceSource
 from arxref.errors import NoBibliography
-from arxref.source.bbl import BibItem, split_bibliographies
-from arxref.source.biblatex import is_biblatex_bbl, parse_biblatex_bbl
+from arxref.source.bbl import BibItem, merge_starred, split_bibliographies
+from arxref.source.biblatex import (
+    defers_numbers,
+    is_biblatex_bbl,
+    is_numeric_style,
+    name_limits,
+    parse_biblatex_bbl,
+    parse_refsections,
+    select_entries,
+)
 from arxref.source.bibtex import BibEntry, BibIndex, bib_entry, index_bib
-from arxref.source.document import BibSite, SiteKind, find_main_tex, text_of, walk_document
+from arxref.source.document import text_of, walk_document
 from arxref.source.fields import (
     compose_biblatex_text,
     fields_from_bib,
@@ -20,10 +28,14 @@ from arxref.source.fields import (
     stated_title,
 )
 from arxref.source.latex_text import Macro, latex_to_text
+from arxref.source.lists import BibSite, SiteKind
+from arxref.source.macros import layered
+from arxref.source.main_file import declared_encoding, toplevel_files
 from arxref.source.reconstruct import rebuild_bibliography
 from arxref.source.texscan import read_group
 
 RECONSTRUCTED = "reconstructed"
+MERGED = "merged"  # one printed entry that holds several \bibitem (REVTeX `\cite{a,*b}`)
 _SOURCE = ReferenceSource.ARXIV_SOURCE
 _NATBIB_LABEL = re.compile(r"^(.*?)\(([^()]*)\)(.*)$", re.DOTALL)
 _CITEAUTHORYEAR = re.compile(r"\\citeauthoryear\s*")
@@ -35,12 +47,17 @@ class _Context:
     files: Mapping[str, bytes]
     texts: dict[str, str]
     notes: list[str]
-    macros: Mapping[str, Macro]
-    citations: tuple[str, ...]
-    bib_cache: dict[str, BibIndex]
+    fallback: str = "latin-1"
+    macros: Mapping[str, Macro] = field(default_factory=dict)
+    citations: tuple[str, ...] = ()
+    merged: frozenset[str] = frozenset()
+    limits: tuple[int, int] | None = field(default_factory=lambda: name_limits({}))
+    biblatex_options: Mapping[str, str] = field(default_factory=dict)
+    categories: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    bib_cache: dict[str, BibIndex] = field(default_factory=dict)
 
     def encoding(self, path: str) -> str:
-        return "latin-1" if f"latin-1 fallback in {path}" in self.notes else "utf-8"
+        return self.fallback if f"{self.fallback} fallback in {path}" in self.notes else "utf-8"
 
     def bib_paths(self, paths: tuple[str, ...]) -> tuple[str, ...]:
         return paths or tuple(sorted(p for p in self.files if p.lower().endswith(".bib")))
@@ -48,7 +65,7 @@ class _Context:
     def bib_entry(self, paths: tuple[str, ...], key: str) -> BibEntry | None:
         for p in self.bib_paths(paths):
             if p not in self.bib_cache:
-                self.bib_cache[p] = index_bib(text_of(self.files, self.texts, self.notes, p))
+                self.bib_cache[p] = index_bib(text_of(self.files, self.texts, self.notes, p, self.fallback))
             entry = bib_entry(self.bib_cache[p], key)
             if entry is not None:
                 return entry
@@ -58,7 +75,7 @@ class _Context:
         merged: dict[str, BibEntry] = {}
         for p in self.bib_paths(paths):
             if p not in self.bib_cache:
-                self.bib_cache[p] = index_bib(text_of(self.files, self.texts, self.notes, p))
+                self.bib_cache[p] = index_bib(text_of(self.files, self.texts, self.notes, p, self.fallback))
             for k in self.bib_cache[p].bodies:
                 if k not in merged:
                     merged[k] = bib_entry(self.bib_cache[p], k)  # type: ignore[assignment]
@@ -66,50 +83,106 @@ class _Context:
 
 
 def extract_source_references(files: Mapping[str, bytes]) -> Extraction:
-    """All bibliography entries of an e-print, in typeset order; NoBibliography when there are none."""
+    """All bibliography entries of an e-print, in typeset order; NoBibliography when there are none.
+
+    An e-print whose 00README names several top-level files compiles to one PDF that holds each
+    document in turn (alphanumeric order): their bibliographies follow one another.
+    """
     texts: dict[str, str] = {}
     notes: list[str] = []
-    main = find_main_tex(files, texts, notes)
-    sites: list[BibSite] = []
-    macros: Mapping[str, Macro] = {}
-    citations: tuple[str, ...] = ()
-    if main is not None:
-        doc = walk_document(files, main, texts, notes)
-        sites, macros, citations = list(doc.sites), doc.macros, doc.citations
-    if not sites:
-        sites = [BibSite(SiteKind.BBL, p, bbl=p) for p in sorted(files) if p.lower().endswith(".bbl")]
-    ctx = _Context(files, texts, notes, macros, citations, {})
+    mains = toplevel_files(files)
     refs: list[RawReference] = []
     lists = 0
     empty = []
-    for site in sites:
-        for entries in _read_site(ctx, site):
-            lists += 1
-            if not entries:
-                empty.append(str(lists))
-            refs.extend(r if r.bibliography == lists else replace(r, bibliography=lists) for r in entries)
+    numbered_on = False
+    site_count = 0
+    for main in mains or [None]:
+        ctx, sites = _document(files, main, texts, notes)
+        site_count += len(sites)
+        for site in sites:
+            numbered_on |= site.numbered_on
+            for entries in _read_site(ctx, site):
+                lists += 1
+                if not entries:
+                    empty.append(str(lists))
+                if site.numbered_on and refs:
+                    entries = _numbered_from(entries, refs[-1].index)
+                refs.extend(r if r.bibliography == lists else replace(r, bibliography=lists) for r in entries)
     if not refs:
-        where = f"main document {main}" if main else "no main .tex"
-        raise NoBibliography(f"no bibliography entries found ({where}, {len(sites)} bibliography sites)")
+        where = f"main document {', '.join(mains)}" if mains else "no main .tex"
+        raise NoBibliography(f"no bibliography entries found ({where}, {site_count} bibliography sites)")
     if lists > 1:
-        notes.append(f"{lists} bibliographies, numbering restarts at 1 in each")
+        numbering = ("numbered on from one list to the next" if numbered_on
+                     else "numbering restarts at 1 in each")
+        notes.append(f"{lists} bibliographies, {numbering}")
     if empty:
         notes.append(f"empty bibliographies: {', '.join(empty)}")
     return Extraction(_SOURCE, tuple(refs), tuple(dict.fromkeys(notes)))
 
 
+def _document(files: Mapping[str, bytes], main: str | None, texts: dict[str, str],
+              notes: list[str]) -> tuple[_Context, list[BibSite]]:
+    """What one top-level document needs to read its bibliographies, and where it prints them."""
+    fallback = declared_encoding(files, main) or "latin-1"
+    doc = walk_document(files, main, texts, notes, fallback) if main is not None else None
+    sites = list(doc.sites) if doc is not None else []
+    if not sites:
+        sites = [BibSite(SiteKind.BBL, p, bbl=p) for p in sorted(files) if p.lower().endswith(".bbl")]
+    if doc is None:
+        return _Context(files, texts, notes, fallback=fallback), sites
+    return _Context(files, texts, notes, fallback=fallback, macros=doc.macros, citations=doc.citations,
+                    merged=doc.merged, limits=name_limits(dict(doc.biblatex_options)),
+                    biblatex_options=doc.biblatex_options, categories=doc.categories), sites
+
+
+def _numbered_from(entries: list[RawReference], offset: int) -> list[RawReference]:
+    """A list whose numbers go on from the list before it (bibtopic): shift its numbers and labels."""
+    return [replace(r, index=r.index + offset,
+                    label=str(r.index + offset) if r.label == str(r.index) else r.label) for r in entries]
+
+
 def _read_site(ctx: _Context, site: BibSite) -> list[list[RawReference]]:
     if site.kind is SiteKind.INLINE:
-        return [_from_items(ctx, env.items, {**env.macros, **ctx.macros}, site, site.file)
+        return [_from_items(ctx, env.items, layered(ctx.macros, env.macros), site, site.file)
                 for env in split_bibliographies(site.inline or "")]
     if site.bbl and site.bbl in ctx.files:
-        text = text_of(ctx.files, ctx.texts, ctx.notes, site.bbl)
+        text = text_of(ctx.files, ctx.texts, ctx.notes, site.bbl, ctx.fallback)
         if is_biblatex_bbl(text):
+            if site.filters or site.refsection is not None:
+                return _filtered_biblatex(ctx, site, text)
             return [_from_biblatex(ctx, entries, site.bbl) for entries in parse_biblatex_bbl(text)] or [[]]
         envs = split_bibliographies(text)
-        return [_from_items(ctx, env.items, {**env.macros, **ctx.macros}, site, site.bbl)
-                for env in envs] or [[]]
+        return [_from_items(ctx, _selected(ctx, site, env.items), layered(ctx.macros, env.macros), site,
+                            site.bbl) for env in envs] or [[]]
     return [_rebuild(ctx, site)]
+
+
+def _filtered_biblatex(ctx: _Context, site: BibSite, text: str) -> list[list[RawReference]]:
+    """The lists of a \\printbibliography that prints one refsection, or entries chosen by keyword/type."""
+    sections = parse_refsections(text)
+    if site.refsection is None:
+        chosen = [e for e in sections.values() if e]
+    else:
+        # A refsection the walk counted but the .bbl lacks: the walk missed a refsection start.
+        chosen = [sections.get(site.refsection) or next((e for e in sections.values() if e), [])]
+    filters = dict(site.filters)
+    lists = []
+    for entries in chosen:
+        listed = _from_biblatex(ctx, select_entries(entries, filters, ctx.categories), site.bbl or "")
+        if filters and is_numeric_style(ctx.biblatex_options) and not defers_numbers(ctx.biblatex_options):
+            # Without defernumbers a numeric style prints each entry's number in the whole refsection.
+            number = {e.key: n for n, e in enumerate(entries, 1)}
+            listed = [replace(r, index=number[r.key or ""], label=str(number[r.key or ""])) for r in listed]
+        lists.append(listed)
+    return lists or [[]]
+
+
+def _selected(ctx: _Context, site: BibSite, items: tuple[BibItem, ...]) -> tuple[BibItem, ...]:
+    """The items a list that prints only cited (or only uncited) entries shows."""
+    if site.select is None:
+        return items
+    cited = set(ctx.citations)
+    return tuple(it for it in items if (it.key in cited) == (site.select == "cited"))
 
 
 def _label(opt: str | None, index: int, macros: Mapping[str, Macro]) -> str:
@@ -133,9 +206,14 @@ def _from_items(ctx: _Context, items: tuple[BibItem, ...], macros: Mapping[str, 
     numeric = bool(items) and all(it.label is not None and it.label.strip().isdigit() for it in items)
     provenance = Provenance(file=file, encoding=ctx.encoding(file))
     out = []
-    for pos, item in enumerate(items, 1):
+    for pos, group in enumerate(merge_starred(items, ctx.merged), 1):
+        item = group[0]
         index = int(item.label) if numeric and item.label else pos
         raw = latex_to_text(item.body, macros)
+        if len(group) > 1:
+            # apsrev's \BibitemShut turns the stop of a continued entry into "; "; other styles print on.
+            glue = "; " if "\\BibitemShut" in item.body else " "
+            raw = glue.join([raw.rstrip(" ;"), *(latex_to_text(it.body, macros) for it in group[1:])])
         label = _label(item.label, index, macros)
         arxiv, doi, url = ids_from_entry(item.body, raw)
         entry = ctx.bib_entry(site.bib_files, item.key) if item.key else None
@@ -147,8 +225,9 @@ def _from_items(ctx: _Context, items: tuple[BibItem, ...], macros: Mapping[str, 
                                      year=int(year.group(1)) if year else None)
             stated = fields.title or arxiv or doi or url or fields.year
             fields = replace(fields, confidence=1.0 if stated else 0.0)
+        flags = (MERGED,) if len(group) > 1 else ()
         out.append(RawReference(index=index, raw=raw, source=_SOURCE, label=label, key=item.key or None,
-                                fields=fields, provenance=provenance))
+                                fields=fields, provenance=provenance, flags=flags))
     return out
 
 
@@ -159,7 +238,8 @@ def _from_biblatex(ctx: _Context, entries, file: str) -> list[RawReference]:
         fields = fields_from_biblatex(entry)
         label = entry.fields.get("labelalpha")
         label = latex_to_text(label + entry.fields.get("extraalpha", "")) if label else str(pos)
-        out.append(RawReference(index=pos, raw=compose_biblatex_text(entry, fields), source=_SOURCE,
+        raw = compose_biblatex_text(entry, fields, ctx.limits)
+        out.append(RawReference(index=pos, raw=raw, source=_SOURCE,
                                 label=label, key=entry.key, fields=fields, provenance=provenance))
     return out
 
@@ -169,11 +249,24 @@ def _rebuild(ctx: _Context, site: BibSite) -> list[RawReference]:
     if not bib_paths:
         ctx.notes.append(f"{site.bbl or site.file}: no .bbl and no .bib to rebuild it from")
         return []
-    rebuilt, notes = rebuild_bibliography(ctx.bib(bib_paths), ctx.citations, site.style, ctx.macros)
+    bib = ctx.bib(bib_paths)
+    citations = ctx.citations if site.citations is None else site.citations
+    if site.select is not None:
+        # bibtopic: the section prints the entries of its own .bib files that are (not) cited.
+        cited = set(citations)
+        citations = tuple(k for k in (citations if site.select == "cited" else bib) if k in bib
+                          and (k in cited) == (site.select == "cited"))
+    rebuilt, notes = rebuild_bibliography(bib, citations, site.style, ctx.macros)
     ctx.notes.extend(notes)
     ctx.notes.append(f"{site.bbl or site.file} missing: bibliography rebuilt from {', '.join(bib_paths)} "
                      f"in the order of style {site.style or 'unknown'}")
     provenance = Provenance(file=bib_paths[0], encoding=ctx.encoding(bib_paths[0]), reconstructed=True)
-    return [RawReference(index=i, raw=e.text, source=_SOURCE, label=e.label, key=e.key, fields=e.fields,
-                         provenance=provenance, flags=(RECONSTRUCTED,))
-            for i, e in enumerate(rebuilt, 1)]
+    out: list[RawReference] = []
+    for e in rebuilt:
+        if out and e.key in ctx.merged:
+            head = out[-1]
+            out[-1] = replace(head, raw=f"{head.raw.rstrip('.')}; {e.text}", flags=(RECONSTRUCTED, MERGED))
+            continue
+        out.append(RawReference(index=len(out) + 1, raw=e.text, source=_SOURCE, label=e.label, key=e.key,
+                                fields=e.fields, provenance=provenance, flags=(RECONSTRUCTED,)))
+    return out

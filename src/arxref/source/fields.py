@@ -151,10 +151,21 @@ def fields_from_biblatex(entry: BiblatexEntry) -> ParsedReference:
     )
 
 
-def compose_biblatex_text(entry: BiblatexEntry, parsed: ParsedReference) -> str:
-    """The entry as a reader would roughly see it: authors. title. venue. volume. year. pages. eprint."""
+def compose_biblatex_text(entry: BiblatexEntry, parsed: ParsedReference,
+                          limits: tuple[int, int] | None = None) -> str:
+    """The entry as a reader would roughly see it: authors. title. venue. volume. year. pages. eprint.
+
+    `limits` (maxbibnames, minbibnames) shortens a long name list to its first names and "et al.",
+    as biblatex prints it.
+    """
     f = entry.fields
-    parts = [", ".join(parsed.authors), parsed.title, parsed.venue, f.get("volume"),
+    authors = ", ".join(parsed.authors)
+    more = "moreauthor" in entry.flags if entry.names.get("author") else "moreeditor" in entry.flags
+    if limits is not None and len(parsed.authors) > limits[0]:
+        authors, more = ", ".join(parsed.authors[: limits[1]]), True
+    if more and authors:
+        authors += " et al"
+    parts = [authors, parsed.title, parsed.venue, f.get("volume"),
              str(parsed.year) if parsed.year else None, parsed.pages]
     if f.get("eprint"):
         parts.append(f"{f.get('eprinttype') or 'eprint'}: {f['eprint']}")

@@ -19,10 +19,14 @@ from arxref.source.texscan import read_group, read_optional, skip_space
 
 @dataclass(frozen=True)
 class Macro:
-    """A user macro from \\newcommand/\\def: its argument count and body with #1..#9."""
+    """A user macro from \\newcommand/\\def: its argument count and body with #1..#9.
+
+    `provided` marks a \\providecommand, which never replaces a definition made before or elsewhere.
+    """
 
     nargs: int
     body: str
+    provided: bool = False
 
 
 _ACCENTS = {
@@ -94,6 +98,8 @@ _TEXT: dict[str, str] = {
     "bibnamedelimb": " ", "bibnamedelimc": " ", "bibnamedelimd": " ", "bibnamedelimi": " ",
     "bibinithyphendelim": ".-", "bibdatedash": "–", "textperiodcentered": "·", "nobreakspace": " ",
     "quad": " ", "qquad": " ", "enspace": " ", "thinspace": " ", "space": " ", "textvisiblespace": " ",
+    # The T2A (Cyrillic) dash that GOST styles print between areas of an entry.
+    "cyrdash": "—", "textnumero": "№", "No": "№",
 }
 
 _SILENT = frozenset((
@@ -219,6 +225,14 @@ def _macro(s: str, i: int, out: list[str], user: Mapping[str, Macro], depth: int
     word, char = m.groups()
     name = word or char
     i = m.end()
+    if name in ("begin", "end"):
+        return _environment(s, i, name == "begin")
+    if name == "verb" and i < len(s):
+        # \verb+text+ (any delimiter): the text as written, without its delimiters.
+        stop = s.find(s[i], i + 1)
+        stop = len(s) if stop < 0 else stop
+        out.append(s[i + 1 : stop])
+        return stop + 1
     if name in _ACCENTS and not (math and word is None and name in "'"):
         arg, i = read_group(s, i)
         base: list[str] = []
@@ -253,6 +267,33 @@ def _macro(s: str, i: int, out: list[str], user: Mapping[str, Macro], depth: int
     if sym is not None:
         # A named symbol (\log, \alpha) keeps the space that followed it, as it reads in print.
         out.append(sym + " " if spaced else sym)
+    return i
+
+
+# Arguments of environments that can appear inside an entry (the rest: see `_environment`).
+_ENV_ARGS = {"otherlanguage": 1, "otherlanguage*": 1, "hyphenrules": 1, "minipage": 1, "tabular": 1,
+             "tabular*": 2, "array": 1, "CJK": 2, "CJK*": 2, "multicols": 1, "spacing": 1, "Cyrillic": 0}
+_ENV_WORD = re.compile(r"[ \t]*\{[^{}\s]{1,30}\}")
+
+
+def _environment(s: str, i: int, begin: bool) -> int:
+    """Drop \\begin{env} with its arguments, or \\end{env}: the environment's content reads as text.
+
+    An environment the table does not know loses its optional arguments and any short one-word
+    braced arguments right after it (`\\begin{otherlanguage}{russian}` would otherwise print "russian").
+    """
+    env, i = read_group(s, i)
+    if not begin or env is None:
+        return i
+    env = env.strip()
+    _, i = read_optional(s, i)
+    nargs = _ENV_ARGS.get(env)
+    if nargs is not None:
+        for _ in range(nargs):
+            _, i = read_group(s, i)
+        return i
+    while (m := _ENV_WORD.match(s, i)) is not None:
+        i = m.end()
     return i
 
 

@@ -74,12 +74,23 @@ def _strip_window(text: str, start: int, end: int) -> str:
     return _COMMENT_OR_PROTECTED.sub(_keep_protected, window)[1:]
 
 
-def decode_tex(data: bytes) -> tuple[str, str]:
-    """Decode TeX bytes as UTF-8 (BOM tolerated), else latin-1; return the text and the encoding used."""
+# TeX's `^^xy` notation for one byte (two lowercase hex digits): 8-bit bibtex writes the bytes of
+# non-ASCII text this way when a style changes case or cuts a string (GOST styles: `^^d0^^a2.` is "Т.").
+_HAT_BYTE = re.compile(rb"\^\^([0-9a-f]{2})")
+
+
+def decode_tex(data: bytes, fallback: str = "latin-1") -> tuple[str, str]:
+    """Decode TeX bytes as UTF-8 (BOM tolerated), else as `fallback`; return the text and the encoding used.
+
+    `fallback` is the 8-bit encoding the document declares (inputenc's cp1251, koi8-r...), else
+    latin-1, which decodes any byte.
+    """
+    if b"^^" in data:
+        data = _HAT_BYTE.sub(lambda m: bytes((int(m.group(1), 16),)), data)
     try:
         return data.decode("utf-8-sig"), "utf-8"
     except UnicodeDecodeError:
-        return data.decode("latin-1"), "latin-1"
+        return data.decode(fallback, "replace"), fallback
 
 
 def skip_space(text: str, pos: int) -> int:

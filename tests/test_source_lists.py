@@ -1,0 +1,137 @@
+"""How .bbl items become printed entries: merged citations, several lists, broken items.
+
+The e-prints under tests/data were compiled here with TeX Live (pdflatex + bibtex); each test states
+what the compiled PDF prints, which is what the extractor must give.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from arxref.source import extract_source_references, unpack_eprint
+
+DATA = Path(__file__).parent / "data"
+
+
+def eprint(name: str):
+    return extract_source_references(unpack_eprint((DATA / name).read_bytes()))
+
+
+def test_revtex_starred_citations_print_inside_the_entry_before_them() -> None:
+    # paper.tex cites \cite{alpha,*beta,*gamma}, \cite{delta}, \cite{eps}; revtex4-1 prints
+    # [1] C. Able and D. Baker, Phys. Rev. D 12, 100 (1999); E. Brown, ... (2001); F. Green, ... (2003).
+    # [2] G. Dole, ...  [3] H. Ellis, ..., arXiv:1001.0001.
+    refs = eprint("revtex-merged-cite.tar.gz").references
+    assert [(r.index, r.key) for r in refs] == [(1, "alpha"), (2, "delta"), (3, "eps")]
+    assert refs[0].raw == ("C. Able and D. Baker, Phys. Rev. D 12, 100 (1999); "
+                           "E. Brown, Phys. Rev. Lett. 20, 5 (2001); F. Green, Nature 400, 7 (2003)")
+    assert refs[0].flags == ("merged",)
+    assert refs[2].fields.arxiv_id == "1001.0001"
+    assert refs[2].flags == ()
+
+
+
+def test_starred_citations_merge_in_a_bibliography_rebuilt_from_the_bib() -> None:
+    files = unpack_eprint((DATA / "revtex-merged-cite.tar.gz").read_bytes())
+    del files["paper.bbl"]
+    refs = extract_source_references(files).references
+    assert [(r.index, r.key) for r in refs] == [(1, "alpha"), (2, "delta"), (3, "eps")]
+    assert refs[0].raw.count("; ") == 2
+    assert refs[0].flags == ("reconstructed", "merged")
+
+
+def lists_of(files: dict[str, bytes]) -> list[tuple[int, int, str | None]]:
+    return [(r.bibliography, r.index, r.key) for r in extract_source_references(files).references]
+
+
+def without_bbl(files: dict[str, bytes]) -> dict[str, bytes]:
+    return {k: v for k, v in files.items() if not k.endswith(".bbl")}
+
+
+def test_multibbl_prints_each_newbibliography_from_its_own_bbl() -> None:
+    # main.tex: \newbibliography{article}, \newbibliography{SI}, \cite{article}{alpha,beta},
+    # \bibliography{article}{refs}{References} ... \bibliography{SI}{si}{Supplementary References}.
+    # The PDF prints References [1]-[3] and Supplementary References [1]-[2].
+    files = unpack_eprint((DATA / "multibbl-two-lists.tar.gz").read_bytes())
+    expected = [(1, 1, "alpha"), (1, 2, "beta"), (1, 3, "gamma"), (2, 1, "si1"), (2, 2, "si2")]
+    assert lists_of(files) == expected
+    assert lists_of(without_bbl(files)) == expected  # rebuilt: each list from its own citations and .bib
+
+
+def test_bibunits_lists_follow_each_unit_with_its_own_style_and_bibs() -> None:
+    # book.tex: \defaultbibliographystyle{unsrt}; unit 1 cites beta, alpha; unit 2 ([plain]) cites
+    # si2, si1, alpha with \putbib[si,refs]. The PDF prints [1] Brown [2] Able, then
+    # [1] Able [2] Young [3] Zane.
+    files = unpack_eprint((DATA / "bibunits-two-chapters.tar.gz").read_bytes())
+    expected = [(1, 1, "beta"), (1, 2, "alpha"), (2, 1, "alpha"), (2, 2, "si2"), (2, 3, "si1")]
+    assert lists_of(files) == expected
+    assert lists_of(without_bbl(files)) == expected
+
+
+def test_bibtopic_sections_print_cited_entries_numbered_on() -> None:
+    # thesis.tex: two btSect (refs.bib, then [plain]{si}) with \btPrintCited. thesis1.bbl holds all
+    # five entries of refs.bib; the PDF prints [1]-[3] (the cited ones), then [4] Young [5] Zane.
+    files = unpack_eprint((DATA / "bibtopic-two-sections.tar.gz").read_bytes())
+    expected = [(1, 1, "alpha"), (1, 2, "beta"), (1, 3, "gamma"), (2, 4, "si2"), (2, 5, "si1")]
+    assert lists_of(files) == expected
+    assert lists_of(without_bbl(files)) == expected
+    ex = extract_source_references(files)
+    assert ex.references[3].label == "4"
+    assert "2 bibliographies, numbered on from one list to the next" in ex.notes
+
+
+def test_an_unclosed_bibitem_label_keeps_its_text_and_leaves_the_next_items_alone() -> None:
+    bbl = ("\\begin{thebibliography}{9}\n\\bibitem[Doe (2020){doe} J. Doe, First paper, 2020.\n"
+           "\\bibitem[Roe (2021)]{roe} R. Roe, Second paper, 2021.\n"
+           "\\bibitem[Poe (2022){poe} P. Poe, Third paper, 2022.\n\\end{thebibliography}\n")
+    tex = "\\documentclass{article}\\begin{document}\\bibliography{refs}\\end{document}"
+    refs = extract_source_references({"main.tex": tex.encode(), "main.bbl": bbl.encode()}).references
+    assert [r.raw for r in refs] == ["Doe (2020)doe J. Doe, First paper, 2020.",
+                                     "R. Roe, Second paper, 2021.",
+                                     "Poe (2022)poe P. Poe, Third paper, 2022."]
+    assert refs[1].label == "Roe (2021)"
+    assert refs[1].key == "roe"
+
+
+def test_biblatex_lists_split_by_keyword_type_and_category() -> None:
+    # thesis.tex: biblatex numeric, defernumbers=true; \printbibliography[keyword=own],
+    # [notkeyword=own,notcategory=books], [category=books] (\addtocategory{books}{other1}).
+    # The PDF prints Own publications [1] [2], Other articles [3], Books [4].
+    files = unpack_eprint((DATA / "biblatex-keyword-lists.tar.gz").read_bytes())
+    refs = extract_source_references(files).references
+    assert [(r.bibliography, r.index, r.label, r.key) for r in refs] == [
+        (1, 1, "1", "mine1"), (1, 2, "2", "mine2"), (2, 3, "3", "other2"), (3, 4, "4", "other1")]
+    # Without defernumbers (the same .bbl) each entry keeps its number in the whole refsection:
+    # the PDF prints [2] [3], then [1], then [4].
+    files["thesis.tex"] = files["thesis.tex"].replace(b",defernumbers=true", b"")
+    assert lists_of(files) == [(1, 2, "mine1"), (1, 3, "mine2"), (2, 1, "other2"), (3, 4, "other1")]
+
+
+def test_biblatex_refsections_each_print_their_lists() -> None:
+    # book.tex: biblatex alphabetic; refsection 1 prints [Abl15] [Aut20]; refsection 2 prints
+    # "Own" [AC21] [Aut20] (keyword=own) and "Others" [Bar10] (notkeyword=own).
+    files = unpack_eprint((DATA / "biblatex-refsections.tar.gz").read_bytes())
+    refs = extract_source_references(files).references
+    assert [(r.bibliography, r.index, r.label) for r in refs] == [
+        (1, 1, "Abl15"), (1, 2, "Aut20"), (2, 1, "AC21"), (2, 2, "Aut20"), (3, 1, "Bar10")]
+
+
+def test_several_toplevel_documents_named_by_the_00readme_follow_one_another() -> None:
+    # 00README.XXX: paper.tex toplevelfile, supplement.tex toplevelfile. arXiv compiles both and joins
+    # the PDFs in alphanumeric order: paper's list [1] [2], then the supplement's [1] [2].
+    files = unpack_eprint((DATA / "two-toplevel-documents.tar.gz").read_bytes())
+    expected = [(1, 1, "alpha"), (1, 2, "beta"), (2, 1, "si2"), (2, 2, "si1")]
+    assert lists_of(files) == expected
+    as_json = {k: v for k, v in files.items() if k != "00README.XXX"}
+    as_json["00README.json"] = (b'{"process": {"compiler": "pdflatex"}, "sources": ['
+                                b'{"filename": "supplement.tex", "usage": "toplevel"},'
+                                b'{"filename": "paper.tex", "usage": "toplevel"}]}')
+    assert lists_of(as_json) == expected
+    as_yaml = {k: v for k, v in files.items() if k != "00README.XXX"}
+    as_yaml["00README.yaml"] = (b"process:\n  compiler: pdflatex\nsources:\n"
+                                b"  - filename: paper.tex\n    usage: toplevel\n"
+                                b"  - filename: supplement.tex\n    usage: toplevel\n")
+    assert lists_of(as_yaml) == expected
+    # Without the 00README only the main document is read.
+    alone = {k: v for k, v in files.items() if k != "00README.XXX"}
+    assert lists_of(alone) == expected[:2]
