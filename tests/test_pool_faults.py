@@ -13,7 +13,6 @@ import signal
 import time
 from pathlib import Path
 
-import pymupdf
 import pytest
 import sqlalchemy as sa
 
@@ -22,6 +21,7 @@ from arxref.domain import PaperVersion, Stage, VersionState
 from arxref.pool import HARD_KILL_RETRIES
 from arxref.store import versions
 from arxref.store.engine import make_engine
+from tests.hostile import form_xobject_bomb
 from tests.servers import ArxivStub
 from tests.workers import CeleryWorker, pool_env, wait_until_settled
 
@@ -43,18 +43,6 @@ def _long_eprint(entries: int) -> bytes:
     return gzip.compress(tex.encode())
 
 
-def text_op_bomb(operators: int = 16_000_000) -> bytes:
-    """A 190 KB PDF whose one page shows text 16 million times: MuPDF reads it for seconds inside one
-    C call, deaf to the soft time limit's signal (a hostile upload; made here, not stored)."""
-    doc = pymupdf.open()
-    page = doc.new_page()
-    page.insert_text((72, 72), "References", fontname="helv")
-    doc.update_stream(page.get_contents()[0], b"BT /helv 1 Tf 72 700 Td " + b"(ab) Tj " * operators + b"ET")
-    data = doc.tobytes(deflate=True)
-    doc.close()
-    return data
-
-
 def _row(engine: sa.Engine) -> versions.VersionRow:
     with engine.connect() as conn:
         row = versions.get_version(conn, PAPER)
@@ -66,9 +54,9 @@ def test_a_hard_limit_kill_is_recorded_at_once_retried_a_few_times_then_failed(
     pool: dict[str, str], stub: ArxivStub, tmp_path: Path
 ) -> None:
     bomb = tmp_path / "bomb.pdf"
-    bomb.write_bytes(text_op_bomb())
+    bomb.write_bytes(form_xobject_bomb())
     stub.aliases[PAPER.key] = bomb  # arXiv serves a PDF-only paper's PDF as its e-print
-    # Celery's hard limit counts from the soft one: the soft signal waits for the C call, the kill not.
+    # Celery's hard limit counts from the soft one: the soft signal waits for the C call, the kill does not.
     env = pool_env(pool, ARXREF_EXTRACT_SOFT_TIME_LIMIT="1", ARXREF_EXTRACT_TIME_LIMIT="2")
     worker = CeleryWorker("all", "fetch,extract", env, tmp_path / "worker.log").start()
     engine = make_engine(pool["ARXREF_DATABASE_URL"])

@@ -16,6 +16,7 @@
           ├── UnsafeArchive        (absolute paths, `..`, links, devices in a tar)
           ├── CorruptArchive       (not a readable tar/gzip)
           ├── NoBibliography       (the e-print has no bibliography to read)
+          ├── TexTooComplex        (TeX nested or expanding past any real entry: a macro bomb)
           ├── CorruptPdf / EncryptedPdf / EmptyPdf / NoTextLayer
           ├── InvalidIdentifier    (not an arXiv id we can fetch)
           ├── StageTimeout         (extraction ran past its time limit)
@@ -99,6 +100,11 @@ class NoBibliography(PermanentError):
     """The document has no bibliography that the path can read."""
 
 
+class TexTooComplex(PermanentError):
+    """The e-print's TeX nests braces or expands macros past what any real bibliography entry does
+    (a macro that calls itself ten times, thousands of nested groups): refused, not run for hours."""
+
+
 class CorruptPdf(PermanentError):
     """PyMuPDF cannot open the PDF."""
 
@@ -129,3 +135,9 @@ class TooManyAttempts(PermanentError):
 
 class StageNotImplemented(PermanentError):
     """The stage needed for this input is not built yet; recorded, never faked."""
+
+
+def error_class(name: str) -> type[PermanentError] | None:
+    """The permanent error class a version records under `name` (the class name is the data)."""
+    found = globals().get(name)
+    return found if isinstance(found, type) and issubclass(found, PermanentError) else None

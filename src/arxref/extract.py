@@ -11,12 +11,19 @@ from dataclasses import replace
 from pathlib import Path
 
 from arxref.domain import BlobKind, Extraction
-from arxref.errors import CorruptArchive, NoBibliography, PermanentError, TooLarge, UnsafeArchive
+from arxref.errors import (
+    CorruptArchive,
+    NoBibliography,
+    PermanentError,
+    TexTooComplex,
+    TooLarge,
+    UnsafeArchive,
+)
 from arxref.pdf import extract_pdf_references
 from arxref.source import detect_kind, extract_source_references, read_source_folder, unpack_eprint
 
 # Reasons to give up on the e-print and read the PDF instead (the pipeline fetches the PDF on these).
-SOURCE_UNUSABLE = (NoBibliography, CorruptArchive, UnsafeArchive, TooLarge)
+SOURCE_UNUSABLE = (NoBibliography, CorruptArchive, UnsafeArchive, TooLarge, TexTooComplex)
 
 
 def extract_references(eprint: bytes | None, pdf: bytes | None) -> Extraction:

@@ -20,15 +20,15 @@ import sqlalchemy as sa
 
 from arxref.blobs import blob_path, put_blob
 from arxref.catalog import CatalogLookup
-from arxref.domain import Extraction, PaperVersion, ResolvedReference, Stage
-from arxref.errors import ArxrefError, NotFound
+from arxref.content import detect_kind
+from arxref.domain import BlobKind, Extraction, PaperVersion, ResolvedReference, Stage
+from arxref.errors import ArxrefError, NoBibliography, NotFound, error_class
 from arxref.extract import SOURCE_UNUSABLE, extract_references
 from arxref.fetch import Fetcher, make_fetcher
 from arxref.limits import run_limited
 from arxref.parse import parse_references
 from arxref.resolve import resolve_references
 from arxref.settings import Settings
-from arxref.source import detect_kind
 from arxref.store import versions
 from arxref.store.catalog import SqlCatalog
 from arxref.store.engine import database_errors
@@ -54,14 +54,30 @@ def fetch_stage(
     if fetcher.remote and have_eprint:
         if not want_pdf or have_pdf:
             return
-        pdf = fetcher.fetch_pdf(paper)
+        try:
+            pdf = fetcher.fetch_pdf(paper)
+        except NotFound as exc:
+            if row.last_error_class:
+                raise _eprint_failure(row, exc) from exc
+            raise
         pdf_sha = put_blob(settings.blob_dir, pdf, detect_kind(pdf)).sha256 if pdf else None
         _record_blobs(engine, paper, row.eprint_sha256, pdf_sha)
         return
-    files = fetcher.fetch(paper, want_pdf)
+    try:
+        files = fetcher.fetch(paper, want_pdf)
+    except NotFound as exc:
+        if want_pdf and row.last_error_class:
+            raise _eprint_failure(row, exc) from exc
+        raise
     eprint = put_blob(settings.blob_dir, files.eprint, detect_kind(files.eprint)) if files.eprint else None
     pdf = put_blob(settings.blob_dir, files.pdf, detect_kind(files.pdf)) if files.pdf else None
     _record_blobs(engine, paper, eprint and eprint.sha256, pdf and pdf.sha256)
+
+
+def _eprint_failure(row: versions.VersionRow, missing: NotFound) -> ArxrefError:
+    """The e-print's own failure, when the PDF asked for in its place does not exist either."""
+    kind = error_class(row.last_error_class or "") or NoBibliography
+    return kind(f"{row.last_error_message}; no PDF to read instead ({missing})")
 
 
 def extract_stage(
@@ -76,8 +92,11 @@ def extract_stage(
     _advance(engine, paper, Stage.EXTRACT)
     try:
         extraction = extract_references(eprint, pdf)
-    except SOURCE_UNUSABLE:
-        if pdf is None and can_fetch_pdf:
+    except SOURCE_UNUSABLE as exc:
+        eprint_is_pdf = eprint is not None and detect_kind(eprint) == BlobKind.PDF  # no other PDF to read
+        if pdf is None and can_fetch_pdf and not eprint_is_pdf:
+            with database_errors(), engine.begin() as conn:  # said if the PDF turns out missing too
+                versions.note_interruption(conn, paper, exc, requeue=False)
             return Next.FETCH_PDF
         raise
     _advance(engine, paper, Stage.RESOLVE)

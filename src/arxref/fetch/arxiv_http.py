@@ -19,9 +19,7 @@ a file belongs is `UnexpectedResponse`, permanent. The transport is injected
 from __future__ import annotations
 
 import random
-import re
 import time
-import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -30,6 +28,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 import httpx
 
+from arxref.content import is_withdrawal_notice
 from arxref.domain import PaperVersion
 from arxref.errors import (
     FetchTimeout,
@@ -46,13 +45,8 @@ from arxref.fetch.ratelimit import NoRateLimit, RateLimiter, make_rate_limiter
 from arxref.settings import Settings
 
 PROJECT_URL = "https://github.com/arxref/arxref"
-_NOTICE_LIMIT = 64 * 1024
 _MAX_REDIRECTS = 5
 _REDIRECTS = (301, 302, 303, 307, 308)
-_WITHDRAWN = re.compile(
-    rb"(?i)(?:(?:paper|article|submission|manuscript|version)\s+(?:has\s+been|was|is)\s+withdrawn"
-    rb"|withdrawn\s+by\s+the\s+authors?)"
-)
 
 
 @dataclass(frozen=True)
@@ -128,21 +122,6 @@ def parse_retry_after(value: str | None, now: float | None = None) -> float | No
     except (TypeError, ValueError):
         return None
     return max(0.0, when.timestamp() - (time.time() if now is None else now))
-
-
-def is_withdrawal_notice(data: bytes) -> bool:
-    """arXiv serves a withdrawn version as a tiny TeX/HTML note saying so, not as a paper."""
-    if len(data) > _NOTICE_LIMIT:
-        return False
-    text = data
-    if data[:2] == b"\x1f\x8b":
-        try:
-            text = zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(data, _NOTICE_LIMIT)
-        except zlib.error:
-            return False
-    if b"\\begin{document}" in text or b"\\bibitem" in text or text.lstrip()[:5] == b"%PDF-":
-        return False
-    return _WITHDRAWN.search(text) is not None
 
 
 class ArxivClient:

@@ -6,7 +6,8 @@ from collections.abc import Callable
 
 import pymupdf
 
-from arxref.errors import CorruptPdf, EmptyPdf, EncryptedPdf, NoTextLayer
+from arxref.content import is_html, is_withdrawal_notice
+from arxref.errors import CorruptPdf, EmptyPdf, EncryptedPdf, NoTextLayer, Withdrawn
 
 # MuPDF reports recoverable syntax problems on stderr; they say nothing we act on.
 pymupdf.TOOLS.mupdf_display_errors(False)
@@ -17,6 +18,12 @@ def open_pdf(data: bytes) -> pymupdf.Document:
     """Open `data` as a readable PDF, or raise the error that names why it cannot be read."""
     if not data:
         raise CorruptPdf("empty input: zero bytes")
+    if b"%PDF-" not in data[:1024]:  # the header may follow up to 1 KB of junk, and nothing else
+        if is_withdrawal_notice(data):
+            raise Withdrawn("a withdrawal notice where the PDF belongs")
+        if is_html(data):
+            raise CorruptPdf(f"an HTML page, not a PDF ({len(data)} bytes)")
+        raise CorruptPdf(f"not a PDF: no %PDF- header in the first 1024 bytes ({len(data)} bytes)")
     try:
         doc = pymupdf.open(stream=data, filetype="pdf")
     except Exception as exc:  # MuPDF raises several unrelated classes for a broken file
@@ -29,6 +36,8 @@ def open_pdf(data: bytes) -> pymupdf.Document:
     except Exception as exc:
         raise CorruptPdf(f"PyMuPDF cannot count the pages: {exc}") from exc
     if pages == 0:
+        if doc.is_repaired or b"%%EOF" not in data[-2048:]:
+            raise CorruptPdf(f"truncated or damaged: no page could be read ({len(data)} bytes)")
         raise EmptyPdf("the PDF has zero pages")
     return doc
 

@@ -4,8 +4,8 @@ unpack (kind, unpack, pack) -> find the main document (document) -> read its bib
 (bbl, biblatex, or bibtex + reconstruct) -> plain text (latex_text) and stated fields (fields).
 """
 
+from arxref.content import detect_kind
 from arxref.source.extract import extract_source_references
-from arxref.source.kind import detect_kind
 from arxref.source.pack import pack_folder_as_eprint
 from arxref.source.unpack import UnpackLimits, read_source_folder, unpack_eprint
 

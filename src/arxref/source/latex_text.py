@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from arxref.errors import TexTooComplex
 from arxref.source.texscan import read_group, read_optional, skip_space
 
 
@@ -143,6 +144,7 @@ _CS = re.compile(r"\\(?:([A-Za-z@]+)\*?|(.))", re.DOTALL)
 _NUMBER = re.compile(r"\s*[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:\s*(?:pt|em|ex|mm|cm|in|bp|sp|pc|dd|cc|mu))?"
                      r"(?:\s*(?:plus|minus)\s*[-+]?[\d.]+\s*(?:pt|em|ex|fil+)?)*")
 _MAX_DEPTH = 12
+_BRACE = re.compile(r"(?<!\\)[{}]")
 
 
 @lru_cache(maxsize=1)
@@ -158,20 +160,47 @@ def _symbol_table() -> dict[str, str]:
     return table
 
 
+_MAX_NESTING = 100  # braces nested deeper than any real entry (they nest under 20)
+_EXPANSION_FLOOR = 50_000  # characters user macros may add to one fragment, or 20 per input character
+
+
+@dataclass
+class _Context:
+    """The paper's macros and what is left of the fragment's expansion budget."""
+
+    user: Mapping[str, Macro]
+    left: int
+
+
+def _check_nesting(tex: str) -> None:
+    """Refuse a fragment nested past any real entry before rendering it (the renderer recurses)."""
+    depth = deepest = 0
+    for m in _BRACE.finditer(tex):
+        depth += 1 if m.group() == "{" else -1
+        deepest = max(deepest, depth)
+    if deepest > _MAX_NESTING:
+        raise TexTooComplex(f"braces nested {deepest} deep, past {_MAX_NESTING}: no bibliography entry is")
+
+
 def latex_to_text(tex: str, macros: Mapping[str, Macro] | None = None) -> str:
-    """Render a LaTeX fragment (one bibliography entry, a title, a name) as the text a reader sees."""
+    """Render a LaTeX fragment (one bibliography entry, a title, a name) as the text a reader sees.
+
+    Work is bounded: nesting past _MAX_NESTING, or user macros adding more than a budget of
+    characters (a macro that calls itself ten times), raise TexTooComplex instead of running on.
+    """
     if "\\" not in tex and "{" not in tex and "$" not in tex and "~" not in tex and "`" not in tex:
         if "-" in tex:
             tex = tex.replace("---", "—").replace("--", "–")
         if "'" in tex:
             tex = tex.replace("''", "”").replace("'", "’")
         return _SPACE.sub(" ", tex).strip()
+    _check_nesting(tex)
     out: list[str] = []
-    _render(tex, out, macros or {}, 0, False)
+    _render(tex, out, _Context(macros or {}, max(_EXPANSION_FLOOR, 20 * len(tex))), 0, False)
     return _SPACE.sub(" ", "".join(out)).strip()
 
 
-def _render(s: str, out: list[str], user: Mapping[str, Macro], depth: int, math: bool) -> None:
+def _render(s: str, out: list[str], ctx: _Context, depth: int, math: bool) -> None:
     i, n = 0, len(s)
     while i < n:
         m = _PLAIN.match(s, i)
@@ -184,9 +213,9 @@ def _render(s: str, out: list[str], user: Mapping[str, Macro], depth: int, math:
             continue
         c = s[i]
         if c == "\\":
-            i = _macro(s, i, out, user, depth, math)
+            i = _macro(s, i, out, ctx, depth, math)
         elif c == "$":
-            i = _math(s, i, out, user, depth)
+            i = _math(s, i, out, ctx, depth)
         elif c == "-":
             j = i
             while j < n and s[j] == "-":
@@ -203,7 +232,7 @@ def _render(s: str, out: list[str], user: Mapping[str, Macro], depth: int, math:
             i += 2 if double else 1
 
 
-def _math(s: str, i: int, out: list[str], user: Mapping[str, Macro], depth: int) -> int:
+def _math(s: str, i: int, out: list[str], ctx: _Context, depth: int) -> int:
     delim = "$$" if s.startswith("$$", i) else "$"
     j = i + len(delim)
     while True:
@@ -214,11 +243,11 @@ def _math(s: str, i: int, out: list[str], user: Mapping[str, Macro], depth: int)
         if s[k - 1] != "\\":
             break
         j = k + 1
-    _render(s[i + len(delim) : k], out, user, depth, True)
+    _render(s[i + len(delim) : k], out, ctx, depth, True)
     return min(len(s), k + len(delim))
 
 
-def _macro(s: str, i: int, out: list[str], user: Mapping[str, Macro], depth: int, math: bool) -> int:
+def _macro(s: str, i: int, out: list[str], ctx: _Context, depth: int, math: bool) -> int:
     m = _CS.match(s, i)
     if m is None:
         return i + 1
@@ -237,7 +266,7 @@ def _macro(s: str, i: int, out: list[str], user: Mapping[str, Macro], depth: int
         arg, i = read_group(s, i)
         base: list[str] = []
         if arg is not None:
-            _render(arg, base, user, depth, math)
+            _render(arg, base, ctx, depth, math)
         text = "".join(base).strip()
         out.append(unicodedata.normalize("NFC", text[:1] + _ACCENTS[name] + text[1:]) if text else "")
         return i
@@ -246,19 +275,22 @@ def _macro(s: str, i: int, out: list[str], user: Mapping[str, Macro], depth: int
     if spaced and (spec is None or spec[0]):
         i = skip_space(s, i)
     if spec is not None:
-        return _apply_spec(s, i, spec, out, user, depth, math)
+        return _apply_spec(s, i, spec, out, ctx, depth, math)
     if name in _TEXT:
         out.append(_TEXT[name])
         return i
     if name in _SILENT:
         return i
-    macro = user.get(name)
+    macro = ctx.user.get(name)
     if macro is not None and depth < _MAX_DEPTH:
         body = macro.body
         for k in range(1, macro.nargs + 1):
             arg, i = read_group(s, i)
             body = body.replace(f"#{k}", arg or "")
-        _render(body, out, user, depth + 1, math)
+        ctx.left -= len(body)
+        if ctx.left < 0:
+            raise TexTooComplex(f"the macro \\{name} expands past the budget of this entry: a macro bomb")
+        _render(body, out, ctx, depth + 1, math)
         return i
     if name in _JOURNALS:
         out.append(_JOURNALS[name])
@@ -297,7 +329,7 @@ def _environment(s: str, i: int, begin: bool) -> int:
     return i
 
 
-def _apply_spec(s: str, i: int, spec: tuple[str, str, str], out: list[str], user: Mapping[str, Macro],
+def _apply_spec(s: str, i: int, spec: tuple[str, str, str], out: list[str], ctx: _Context,
                 depth: int, math: bool) -> int:
     args, before, after = spec
     out.append(before)
@@ -305,7 +337,7 @@ def _apply_spec(s: str, i: int, spec: tuple[str, str, str], out: list[str], user
         if kind in "oO":
             opt, i = read_optional(s, i)
             if kind == "O" and opt:
-                _render(opt, out, user, depth, math)
+                _render(opt, out, ctx, depth, math)
             continue
         if kind == "n":
             m = _NUMBER.match(s, i)
@@ -315,7 +347,7 @@ def _apply_spec(s: str, i: int, spec: tuple[str, str, str], out: list[str], user
         if arg is None:
             continue
         if kind == "k":
-            _render(arg, out, user, depth, math)
+            _render(arg, out, ctx, depth, math)
         elif kind == "v":
             out.append(arg.replace("\\%", "%").replace("\\_", "_").replace("\\#", "#").replace("\\&", "&"))
     out.append(after)

@@ -79,12 +79,24 @@ def _strip_window(text: str, start: int, end: int) -> str:
 _HAT_BYTE = re.compile(rb"\^\^([0-9a-f]{2})")
 
 
+_WIDE_BOMS = (
+    (b"\xff\xfe\x00\x00", "utf-32"),
+    (b"\x00\x00\xfe\xff", "utf-32"),
+    (b"\xff\xfe", "utf-16"),
+    (b"\xfe\xff", "utf-16"),
+)
+
+
 def decode_tex(data: bytes, fallback: str = "latin-1") -> tuple[str, str]:
-    """Decode TeX bytes as UTF-8 (BOM tolerated), else as `fallback`; return the text and the encoding used.
+    """Decode TeX bytes as UTF-8 (BOM tolerated) or UTF-16/32 (by BOM), else as `fallback`; return the
+    text and the encoding used.
 
     `fallback` is the 8-bit encoding the document declares (inputenc's cp1251, koi8-r...), else
     latin-1, which decodes any byte.
     """
+    for bom, encoding in _WIDE_BOMS:  # UTF-16/32 as some editors save: only a BOM says so
+        if data.startswith(bom):
+            return data.decode(encoding, "replace"), encoding
     if b"^^" in data:
         data = _HAT_BYTE.sub(lambda m: bytes((int(m.group(1), 16),)), data)
     try:

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import io
 import posixpath
+import re
 import tarfile
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from arxref.content import detect_kind, is_html, is_withdrawal_notice
 from arxref.domain import BlobKind
-from arxref.errors import CorruptArchive, TooLarge, UnsafeArchive
-from arxref.source.kind import detect_kind
+from arxref.errors import CorruptArchive, TooLarge, UnsafeArchive, Withdrawn
 
 _MIB = 1 << 20
 _CHUNK = 1 << 20
@@ -138,7 +139,7 @@ def unpack_eprint(data: bytes, limits: UnpackLimits = DEFAULT_LIMITS,
     if kind is BlobKind.TEX:
         if len(data) > limits.max_member_bytes:
             raise TooLarge(f"single-file e-print is {len(data)} bytes, over the cap")
-        return {SINGLE_FILE_NAME: data}
+        return {SINGLE_FILE_NAME: _single_tex(data, "e-print")}
     if kind is BlobKind.TAR:
         return _untar(data, limits, keep)
     # Tar headers and padding add at most ~1 KiB per member on top of the content.
@@ -150,7 +151,22 @@ def unpack_eprint(data: bytes, limits: UnpackLimits = DEFAULT_LIMITS,
         return _untar(raw, limits, keep)
     if raw.lstrip()[:5] == b"%PDF-":
         raise CorruptArchive("the gzip'd e-print holds a PDF, not LaTeX source: read it on the PDF path")
-    return {SINGLE_FILE_NAME: raw}
+    return {SINGLE_FILE_NAME: _single_tex(raw, "gzip'd e-print")}
+
+
+_TEX_COMMAND = re.compile(rb"\\[a-zA-Z]|\x00\\\x00[a-zA-Z]|\\\x00[a-zA-Z]\x00")  # \x, also in UTF-16
+
+
+def _single_tex(data: bytes, what: str) -> bytes:
+    """A single-file e-print that is TeX; a notice page, an HTML page or other bytes are named as such."""
+    if is_withdrawal_notice(data):
+        raise Withdrawn(f"the {what} is a withdrawal notice")
+    if is_html(data):
+        raise CorruptArchive(f"the {what} is an HTML page, not LaTeX source, a PDF or an archive")
+    if _TEX_COMMAND.search(data[:1 << 20]) is None:
+        size = len(data)
+        raise CorruptArchive(f"the {what} is not LaTeX, a PDF or an archive: no TeX command in {size} bytes")
+    return data
 
 
 def read_source_folder(path: Path, limits: UnpackLimits = DEFAULT_LIMITS,
