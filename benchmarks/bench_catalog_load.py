@@ -56,6 +56,10 @@ def run(backend: str, url: str, records: list) -> dict[str, float]:
     return {"first": first, "reload": again, "1% changed": revised}
 
 
+def _row(backend: str, f: dict[str, float]) -> str:
+    return f"{backend:<12} {f['first']:>9.1f} {f['reload']:>9.1f} {f['1% changed']:>13.1f}"
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--catalog", type=Path, default=DEFAULT_CATALOG)
@@ -68,17 +72,14 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         if "sqlite" in backends:
             figures = run("sqlite", f"sqlite:///{tmp}/catalog.db", records)
-            print(f"{'sqlite':<12} {figures['first']:>9.1f} {figures['reload']:>9.1f} {figures['1% changed']:>13.1f}")
+            print(_row("sqlite", figures))
         if "postgresql" in backends:
             server = start_postgres()
             try:
                 figures = run("postgresql", server.url(), records)
             finally:
                 server.stop()
-            print(
-                f"{'postgresql':<12} {figures['first']:>9.1f} {figures['reload']:>9.1f} "
-                f"{figures['1% changed']:>13.1f}"
-            )
+            print(_row("postgresql", figures))
     return 0
 
 
