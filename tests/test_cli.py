@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -126,7 +127,9 @@ def test_eval_scores_composed_biblatex_gold_as_score_py_does(capsys, tmp_path: P
     ours = capsys.readouterr().out.splitlines()
     theirs = subprocess.run(
         [sys.executable, str(CORPUS / "score.py"), str(corpus), str(out)],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.splitlines()
     assert ours == theirs
     recall = float(ours[-1].split()[4])
@@ -137,9 +140,7 @@ def _catalog_line(arxiv_id: str, title: str, **fields: object) -> str:
     return json.dumps({"id": arxiv_id, "title": title, "authors": "A. Author", **fields})
 
 
-def test_catalog_load_skips_bad_lines_with_their_numbers_and_loads_the_rest(
-    capsys, tmp_path: Path
-) -> None:
+def test_catalog_load_skips_bad_lines_with_their_numbers_and_loads_the_rest(capsys, tmp_path: Path) -> None:
     lines = [
         _catalog_line("2401.00001", "A good record"),
         _catalog_line("2401.00002", "Journal ref as an object", **{"journal-ref": {"j": "PRL"}}),
@@ -283,3 +284,29 @@ def test_the_worker_commands_default_queues_are_the_pools() -> None:
     from arxref.pool import QUEUES
 
     assert DEFAULT_QUEUES.split(",") == list(QUEUES.values())
+
+
+def test_progress_shows_count_total_and_rate_on_a_terminal_only(
+    monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    from arxref.cli._progress import Progress
+
+    clock = iter([100.0, 100.0, 102.0, 102.0])
+    monkeypatch.setattr("arxref.cli._progress.time.monotonic", lambda: next(clock))
+    progress = Progress("eval", 94, "papers")
+    progress.at(10)
+    assert progress.line() == "eval: 10/94 papers, 5/s"
+    assert capsys.readouterr().err == ""  # stderr is not a terminal here: nothing is drawn
+
+
+def test_log_lines_carry_a_timestamp() -> None:
+    probe = (
+        "import logging\n"
+        "from arxref.cli import main\n"
+        "main(['status', '--database', 'nosuchdb://x'])\n"
+        "logging.getLogger('arxref.pool').warning('2401.00001v1: retry 1')\n"
+    )
+    err = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stderr
+    last = err.strip().splitlines()[-1]
+    stamp = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+"
+    assert re.match(stamp + r" WARNING arxref.pool: 2401.00001v1: retry 1$", last), last
