@@ -12,12 +12,16 @@ from dataclasses import dataclass
 
 _PATTERNS = (
     ("bracket", re.compile(r"^\[(\d{1,4})\]\s*")),
-    ("alpha", re.compile(r"^\[([^\]\s]*[A-Za-z][^\]]{0,20})\]\s*")),
+    ("alpha", re.compile(r"^\[([^\]]{1,80})\]\s*")),
     ("paren", re.compile(r"^\((\d{1,4})\)\s*")),
     ("dot", re.compile(r"^(\d{1,4})\.(?:\s+|(?=[A-Z]))")),
     ("bare", re.compile(r"^(\d{1,4})\s+(?=\S)")),
 )
 _RAISED = re.compile(r"^\d{1,4}$")
+# An author-year label in brackets ("[Lee and DiCesare 1994]", AAAI, Harvard styles) ends in a year;
+# a long bracketed text ending otherwise is a note ("[cf. p. 3, 39]"), not a label.
+_YEAR_END = re.compile(r"(?:1[5-9]|20)\d\d[a-z]?$")
+_SHORT_ALPHA = 12
 _MAX_JUMP = 3  # a forward jump at the label position larger than this is not believed
 
 
@@ -38,11 +42,29 @@ def label_of(text: str, family: str | None = None) -> Label | None:
             continue
         m = pat.match(text)
         if m:
-            if fam == "alpha" and len(m.group(1)) > 12 and " " in m.group(1):
+            if fam == "alpha" and not _is_alpha(m.group(1)):
                 continue
             number = int(m.group(1)) if m.group(1).isdigit() else None
             return Label(fam, m.group(1), number, m.end())
     return None
+
+
+def _is_alpha(text: str) -> bool:
+    if not any(c.isalpha() for c in text):
+        return False
+    return len(text) <= _SHORT_ALPHA and text.count(" ") <= 2 or bool(_YEAR_END.search(text))
+
+
+def alpha_label(text: str) -> Label | None:
+    """An alpha or author-year label, or a bare year in brackets ("[1996]": the label a year-only
+    citation gets in an author-year list, which the numeric families read as a number)."""
+    lab = label_of(text, "alpha")
+    if lab is None:
+        lab = label_of(text, "bracket")
+        if lab is None or not _YEAR_END.search(lab.text):
+            return None
+        lab = Label("alpha", lab.text, None, lab.end)
+    return lab
 
 
 def raised_label(raised: str, text: str) -> Label | None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from arxref.pdf._labels import Label, accept_number, label_of, raised_label
+from arxref.pdf._indent import Indents, measure_indents
+from arxref.pdf._labels import Label, accept_number, alpha_label, label_of, raised_label
 from arxref.pdf._layout import Line
 
 _NUMERIC = ("bracket", "paren", "dot", "bare", "raised")
@@ -31,25 +32,20 @@ class Entry:
     flags: tuple[str, ...] = ()
 
 
-def _lefts(lines: tuple[Line, ...]) -> dict[tuple[int, int], float]:
-    """The left edge of each column on each page."""
-    lefts: dict[tuple[int, int], float] = {}
-    for ln in lines:
-        key = (ln.page, ln.col)
-        lefts[key] = min(lefts.get(key, 1e9), ln.x0)
-    return lefts
+def _chain(lines: tuple[Line, ...], family: str, indents: Indents) -> list[tuple[int, Label]]:
+    """Line positions that start an entry under a numeric family, following the index chain.
 
-
-def _chain(lines: tuple[Line, ...], family: str, lefts: dict) -> list[tuple[int, Label]]:
-    """Line positions that start an entry under a numeric family, following the index chain."""
+    In a hanging list a label must stand left of the text indent: a number at the indent
+    begins a continuation line ("(2):421", "2014 IEEE Workshop"), whatever it continues.
+    """
     starts: list[tuple[int, Label]] = []
     previous = 0
     for i, ln in enumerate(lines):
         lab = raised_label(ln.raised, ln.text) if family == "raised" else label_of(ln.text, family)
         if lab is None or lab.number is None:
             continue
-        at_pos = ln.x0 <= lefts[(ln.page, ln.col)] + 12
-        if family in ("bare", "raised") and not at_pos:
+        at_pos = indents.at_label_position(ln, 12)
+        if (indents.hanging or family in ("bare", "raised")) and not at_pos:
             continue
         if accept_number(previous, lab.number, at_pos):
             starts.append((i, lab))
@@ -57,18 +53,18 @@ def _chain(lines: tuple[Line, ...], family: str, lefts: dict) -> list[tuple[int,
     return starts
 
 
-def _alpha(lines: tuple[Line, ...], lefts: dict) -> list[tuple[int, Label]]:
+def _alpha(lines: tuple[Line, ...], indents: Indents) -> list[tuple[int, Label]]:
     starts = []
     for i, ln in enumerate(lines):
-        lab = label_of(ln.text, "alpha")
-        if lab is not None and ln.x0 <= lefts[(ln.page, ln.col)] + 4:
+        lab = alpha_label(ln.text)
+        if lab is not None and indents.at_label_position(ln, 4):
             starts.append((i, lab))
     return starts
 
 
-def _unlabeled(lines: tuple[Line, ...], lefts: dict) -> list[int]:
+def _unlabeled(lines: tuple[Line, ...], indents: Indents) -> list[int]:
     """Entry starts of an author-year list: hanging indent, else gaps and author-list shape."""
-    offsets = [ln.x0 - lefts[(ln.page, ln.col)] for ln in lines]
+    offsets = [ln.x0 - indents.left[(ln.page, ln.col)] for ln in lines]
     indented = sum(1 for o in offsets if 3 < o < 45)
     if indented >= 0.15 * len(lines):
         return [i for i, o in enumerate(offsets) if o <= 2.5]
@@ -117,18 +113,18 @@ def split_entries(lines: tuple[Line, ...]) -> list[Entry]:
 
 
 def _split(lines: tuple[Line, ...]) -> list[Entry]:
-    lefts = _lefts(lines)
+    indents = measure_indents(lines)
     best_family, best = None, []
     for family in _NUMERIC:
-        starts = _chain(lines, family, lefts)
+        starts = _chain(lines, family, indents)
         if len(starts) > len(best):
             best_family, best = family, starts
-    alpha = _alpha(lines, lefts)
+    alpha = _alpha(lines, indents)
     if len(alpha) > len(best):
         best_family, best = "alpha", alpha
     if len(best) >= 2:
         return _numbered(lines, best, best_family)
-    starts = _unlabeled(lines, lefts)
+    starts = _unlabeled(lines, indents)
     entries = []
     for n, (a, b) in enumerate(zip(starts, [*starts[1:], len(lines)], strict=False), 1):
         entries.append(Entry(lines[a:b], None, n))
