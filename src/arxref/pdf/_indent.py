@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arxref.pdf._labels import label_of
+from arxref.pdf._labels import label_of, raised_label
 from arxref.pdf._layout import Line
 
 _SAME_X = 1.6  # two line starts this close are set at the same position (justification, italic overhang)
 _OUTDENT = 2.0  # a line starting this far left of the text indent is outdented: an entry start
 _HANGING_SHARE = 0.08  # outdented lines among all: fewer are strays (a running head), not a list's starts
+
+_SHARE = 0.25  # lines at one position that make it the column's indent, not a stray line's
+MAX_HANG = 70.0  # points: the widest hanging indent (a box for alpha labels "[BDRG+10]" is 60 wide)
 
 Column = tuple[int, int]  # (page, col)
 
@@ -41,33 +44,73 @@ class Indents:
         return ln.x0 <= self.left[(ln.page, ln.col)] + slack
 
 
-def most_common_x(xs: list[float]) -> float:
-    """The start position most lines share (within a point or two)."""
+def _clusters(xs: list[float]) -> list[tuple[float, int]]:
+    """Line starts grouped by position, left to right: (median x, how many)."""
     xs = sorted(xs)
-    best, best_n, j = xs[0], 0, 0
-    for i, x in enumerate(xs):
-        while xs[j] < x - _SAME_X:
-            j += 1
-        if i - j + 1 > best_n:
-            best, best_n = xs[(i + j) // 2], i - j + 1
-    return best
+    groups: list[list[float]] = [[xs[0]]]
+    for x in xs[1:]:
+        if x - groups[-1][-1] <= _SAME_X:
+            groups[-1].append(x)
+        else:
+            groups.append([x])
+    return [(g[len(g) // 2], len(g)) for g in groups]
+
+
+def _labelled(ln: Line) -> bool:
+    """A line that starts with a label; a bare number ("2016, ApJ") begins continuation lines too."""
+    lab = label_of(ln.text)
+    return lab is not None and lab.family != "bare" or raised_label(ln.raised, ln.text) is not None
+
+
+def _shared_indent(groups: list[tuple[float, int]], n: int, left: float) -> float | None:
+    """The rightmost position that a good share of a column's unlabelled lines start at (an
+    unlabelled hanging list has two, its entries' first lines and the rest); None when too few
+    lines share any position to tell."""
+    shared = [x for x, k in groups if k >= max(2, _SHARE * n) and x - left <= MAX_HANG]
+    return shared[-1] if shared else None
+
+
+def _same_column(key: Column, measured: dict[Column, float], default: float) -> float:
+    """The indent of the same column on the nearest page of the same parity (twoside margins),
+    else on the nearest page."""
+    page, col = key
+    same = [k for k in measured if k[1] == col]
+    if not same:
+        return default
+    best = min(same, key=lambda k: ((k[0] - page) % 2, abs(k[0] - page)))
+    return measured[best]
 
 
 def measure_indents(lines: tuple[Line, ...]) -> Indents:
-    """The left edge and text indent of each column of the list, and whether it hangs."""
+    """The left edge and text indent of each column of the list, and whether it hangs.
+
+    A column where entries of one line outnumber the rest (mnras, A&A) or that holds a few
+    lines shows its indent less clearly than the list does: there the list's hanging offset
+    picks the position, among those its lines start at, that continuation lines use.
+    """
     by_col: dict[Column, list[Line]] = {}
     for ln in lines:
         by_col.setdefault((ln.page, ln.col), []).append(ln)
     left = {key: min(ln.x0 for ln in ls) for key, ls in by_col.items()}
+    groups: dict[Column, list[tuple[float, int]]] = {}
     text: dict[Column, float] = {}
     for key, ls in by_col.items():
-        plain = [ln.x0 for ln in ls if label_of(ln.text) is None]
+        plain = [ln.x0 for ln in ls if not _labelled(ln)]
         if plain:
-            text[key] = most_common_x(plain)
+            groups[key] = _clusters(plain)
+            at = _shared_indent(groups[key], len(plain), left[key])
+            if at is not None:
+                text[key] = at
     offsets = sorted(text[k] - left[k] for k in text)
     offset = offsets[len(offsets) // 2] if offsets else 0.0
+    measured = dict(text)
     for key in by_col:
-        text.setdefault(key, left[key] + offset)  # every line labelled: the indent of the other columns
+        if offset > _OUTDENT and key in text and text[key] - left[key] <= _OUTDENT:
+            near = [x for x, _ in groups[key] if _OUTDENT < x - left[key] <= MAX_HANG]
+            if near:
+                text[key] = min(near, key=lambda x: abs(x - left[key] - offset))
+        if key not in text:  # a few lines (an entry's tail atop a page): the column's indent elsewhere
+            text[key] = _same_column(key, measured, left[key] + offset)
     indents = Indents(left, text, hanging=False)
     out = sum(1 for ln in lines if indents.outdented(ln))
     return Indents(left, text, hanging=out >= max(2, _HANGING_SHARE * len(lines)))

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 _PATTERNS = (
     ("bracket", re.compile(r"^\[(\d{1,4})\]\s*")),
     ("alpha", re.compile(r"^\[([^\]]{1,80})\]\s*")),
+    # alpha labels without brackets, as LNCS prints them: "BB08.", "BSCTV14." (letters, a two-digit year)
+    ("alpha", re.compile(r"^([A-Za-z][A-Za-z+\-]{0,7}\d\d[a-z]?)\.\s+")),
     ("paren", re.compile(r"^\((\d{1,4})\)\s*")),
     ("dot", re.compile(r"^(\d{1,4})\.(?:\s+|(?=[A-Z]))")),
     ("bare", re.compile(r"^(\d{1,4})\s+(?=\S)")),

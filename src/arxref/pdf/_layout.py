@@ -229,15 +229,25 @@ def read_page_lines(page: pymupdf.Page) -> tuple[Line, ...]:
 
 
 def _stripes(lines: list[Line]) -> list[list[Line]]:
-    """Lines cut where an empty horizontal stripe crosses both columns (a rule, a float, a break)."""
+    """Lines cut where an empty horizontal stripe crosses both columns (a rule, a float, a break).
+
+    A stripe that is empty only because one column has ended (the short right column of a last
+    page) cuts nothing: the column that goes on below it is still read after the other's top.
+    """
     if not lines or not any(ln.col == 1 for ln in lines):
         return [lines]
     heights = sorted(ln.y1 - ln.y0 for ln in lines)
     need = 1.6 * heights[len(heights) // 2]
+    below_cols = [set() for _ in lines]  # columns with a line at or below each position
+    seen: set[int] = set()
+    for i in range(len(lines) - 1, -1, -1):
+        seen.add(lines[i].col)
+        below_cols[i] = set(seen)
     stripes: list[list[Line]] = [[]]
     bottom = None
-    for ln in lines:  # sorted by vertical centre
-        if bottom is not None and ln.y0 - bottom > need:
+    for i, ln in enumerate(lines):  # sorted by vertical centre
+        both_go_on = -1 in below_cols[i] or {0, 1} <= below_cols[i]
+        if bottom is not None and ln.y0 - bottom > need and both_go_on:
             stripes.append([])
         stripes[-1].append(ln)
         bottom = ln.y1 if bottom is None else max(bottom, ln.y1)

@@ -11,11 +11,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from arxref.pdf._indent import Indents, measure_indents
+from arxref.pdf._indent import MAX_HANG, Indents, measure_indents
 from arxref.pdf._labels import Label, accept_number, alpha_label, label_of, raised_label
-from arxref.pdf._layout import Line
+from arxref.pdf._layout import Line, body_size
+from arxref.pdf._strays import drop_stray_lines
 
 _NUMERIC = ("bracket", "paren", "dot", "bare", "raised")
+_YEARLESS_ALPHA = re.compile(r"^([A-Z][A-Za-z+\-]{1,7})\.\s+(?=[A-Z])")
+_OFF_INDENT = 2.5  # points: a continuation line further than this from the text indent is not one
+_SIZE_CHANGE = 0.7  # points: another type size (footnote, caption), not the same one measured twice
 _AUTHOR_START = re.compile(
     r"^(?:[A-Z][\w'’`´¨\-]+(?:\s+[A-Z][\w'’\-]+)?,\s*(?:[A-Z]|\w)|[A-Z]\.(?:\s?[A-Z]\.)*\s*[A-Z]"
     r"|[A-Z][\w'’\-]+\s+(?:[A-Z]\.\s*)+|[A-Z][a-z]+\s+[A-Z][a-z]+(?:,|\s+and\b))"
@@ -64,8 +68,10 @@ def _alpha(lines: tuple[Line, ...], indents: Indents) -> list[tuple[int, Label]]
 
 def _unlabeled(lines: tuple[Line, ...], indents: Indents) -> list[int]:
     """Entry starts of an author-year list: hanging indent, else gaps and author-list shape."""
+    if indents.hanging:
+        return [i for i, ln in enumerate(lines) if indents.outdented(ln)]
     offsets = [ln.x0 - indents.left[(ln.page, ln.col)] for ln in lines]
-    indented = sum(1 for o in offsets if 3 < o < 45)
+    indented = sum(1 for o in offsets if 3 < o < MAX_HANG)
     if indented >= 0.15 * len(lines):
         return [i for i, o in enumerate(offsets) if o <= 2.5]
     gaps = sorted(
@@ -83,12 +89,19 @@ def _unlabeled(lines: tuple[Line, ...], indents: Indents) -> list[int]:
     return starts
 
 
+def _other_type(rest: list[Line], body: float) -> bool:
+    """Two lines or more, none in the list's type size: a caption or a note, not an entry's tail."""
+    return len(rest) >= 2 and all(abs(ln.size - body) >= _SIZE_CHANGE for ln in rest)
+
+
 def _cut_at_gap(entries: list[Entry], lines: tuple[Line, ...]) -> list[Entry]:
-    """Each entry ends at a wide vertical gap in its column: what follows is not part of it."""
+    """Each entry ends at a wide vertical gap in its column, or where it would go on across a
+    column or page break in another type size: what follows is not part of it."""
     gaps = sorted(
         b.y0 - a.y1 for a, b in zip(lines, lines[1:], strict=False) if a.page == b.page and a.col == b.col
     )
     typical = gaps[len(gaps) // 2] if gaps else 2.0
+    body = body_size(lines)
     out = []
     for e in entries:
         ls = list(e.lines)
@@ -96,9 +109,12 @@ def _cut_at_gap(entries: list[Entry], lines: tuple[Line, ...]) -> list[Entry]:
             a, b = ls[k - 1], ls[k]
             gap = b.y0 - a.y1
             wide = (
-                gap > typical + 1.2 * b.size or gap > typical + 0.4 * b.size and abs(b.size - a.size) >= 0.7
+                gap > typical + 1.2 * b.size
+                or gap > typical + 0.4 * b.size
+                and abs(b.size - a.size) >= _SIZE_CHANGE
             )
-            if a.page == b.page and a.col == b.col and wide:
+            same_col = a.page == b.page and a.col == b.col
+            if same_col and wide or not same_col and _other_type(ls[k:], body):
                 e = Entry(tuple(ls[:k]), e.label, e.index, (*e.flags, "cut_at_gap"))
                 break
         out.append(e)
@@ -107,13 +123,14 @@ def _cut_at_gap(entries: list[Entry], lines: tuple[Line, ...]) -> list[Entry]:
 
 def split_entries(lines: tuple[Line, ...]) -> list[Entry]:
     """The entries of one bibliography, in order, each with its printed label and index."""
+    lines = drop_stray_lines(lines)
     if not lines:
         return []
-    return _cut_at_gap(_split(lines), lines)
-
-
-def _split(lines: tuple[Line, ...]) -> list[Entry]:
     indents = measure_indents(lines)
+    return _end_list(_cut_at_gap(_split(lines, indents), lines), indents)
+
+
+def _split(lines: tuple[Line, ...], indents: Indents) -> list[Entry]:
     best_family, best = None, []
     for family in _NUMERIC:
         starts = _chain(lines, family, indents)
@@ -122,6 +139,14 @@ def _split(lines: tuple[Line, ...]) -> list[Entry]:
     alpha = _alpha(lines, indents)
     if len(alpha) > len(best):
         best_family, best = "alpha", alpha
+        if indents.hanging:  # an alpha label without year, "Woo." (alpha.bst, LNCS), where labels stand
+            labelled = {i for i, _ in alpha}
+            extra = [
+                (i, Label("alpha", m.group(1), None, m.end()))
+                for i, ln in enumerate(lines)
+                if i not in labelled and indents.outdented(ln) and (m := _YEARLESS_ALPHA.match(ln.text))
+            ]
+            best = sorted([*alpha, *extra], key=lambda s: s[0])
     if len(best) >= 2:
         return _numbered(lines, best, best_family)
     starts = _unlabeled(lines, indents)
@@ -131,7 +156,22 @@ def _split(lines: tuple[Line, ...]) -> list[Entry]:
     return entries
 
 
-def _numbered(lines: tuple[Line, ...], starts: list[tuple[int, Label]], family: str | None) -> list[Entry]:
+def _end_list(entries: list[Entry], indents: Indents) -> list[Entry]:
+    """The last entry ends at a line of its column that starts off the list's text indent: what
+    follows the list on its last page (IEEE biographies beside their photos, an author's address)."""
+    if not entries:
+        return entries
+    last = entries[-1]
+    for k in range(1, len(last.lines)):
+        a, b = last.lines[k - 1], last.lines[k]
+        if (a.page, a.col) == (b.page, b.col) and abs(b.x0 - indents.text[(b.page, b.col)]) > _OFF_INDENT:
+            return [*entries[:-1], Entry(last.lines[:k], last.label, last.index, (*last.flags, "cut_at_end"))]
+    return entries
+
+
+def _numbered(
+    lines: tuple[Line, ...], starts: list[tuple[int, Label]], family: str | None
+) -> list[Entry]:
     entries = []
     previous = 0
     bounds = [*(i for i, _ in starts[1:]), len(lines)]
