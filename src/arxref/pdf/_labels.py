@@ -54,7 +54,7 @@ def label_of(text: str, family: str | None = None) -> Label | None:
 def _is_alpha(text: str) -> bool:
     if not any(c.isalpha() for c in text):
         return False
-    return len(text) <= _SHORT_ALPHA and text.count(" ") <= 2 or bool(_YEAR_END.search(text))
+    return len(text) <= _SHORT_ALPHA or " " not in text or bool(_YEAR_END.search(text))
 
 
 def alpha_label(text: str) -> Label | None:

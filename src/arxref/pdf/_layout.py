@@ -104,8 +104,8 @@ def _gutter(frags: list[_Frag], width: float) -> float | None:
         return None
     lo, hi = int(width * 0.3), int(width * 0.7)
     cover = [0] * (hi - lo)
-    for f in frags:
-        for x in range(max(lo, int(f.x0)), min(hi, int(f.x1) + 1)):
+    for f, x1 in zip(frags, _label_reach(frags), strict=True):
+        for x in range(max(lo, int(f.x0)), min(hi, int(x1) + 1)):
             cover[x - lo] += 1
     least = min(cover)
     if least > 0.6 * len(frags):
@@ -127,6 +127,34 @@ def _gutter(frags: list[_Frag], width: float) -> float | None:
     return best
 
 
+def _label_reach(frags: list[_Frag]) -> list[float]:
+    """Each fragment's right end, a lone label's taken to the text it starts on its baseline.
+
+    A label set in its own box ("[34]" at x 319-332, its entry's text from x 340: IEEEtran,
+    biblatex) leaves an empty strip between itself and its text on every line that starts an
+    entry; with the continuation lines indented to the text, the strip runs down the column
+    like a gutter. A label belongs to the column of the text it starts.
+    """
+    reach = [f.x1 for f in frags]
+    labels = [i for i, f in enumerate(frags) if _LONE_LABEL.match(f.text)]
+    if not labels:
+        return reach
+    for i in labels:
+        f = frags[i]
+        mid, gap = (f.y0 + f.y1) / 2, 3 * f.size
+        after = [g.x0 for g in frags if g.x0 >= f.x1 - 0.5 and g.x0 - f.x1 < gap and g.y0 < mid < g.y1]
+        if after:
+            reach[i] = min(after)
+    return reach
+
+
+def _side_by_side(a: _Frag, b: _Frag) -> bool:
+    """Whether two fragments stand one beside the other, not one above the other: they may overlap
+    by a little, as the stacked halves of a fraction do ("[SGA 4 1" over "2] Pierre": 4 pt)."""
+    overlap = min(a.x1, b.x1) - max(a.x0, b.x0)
+    return overlap <= max(1.0, min(0.5 * min(a.size, b.size), 0.5 * min(a.x1 - a.x0, b.x1 - b.x0)))
+
+
 def _merge(frags: list[_Frag]) -> list[list[_Frag]]:
     """Fragments that share a baseline (justified gaps, superscripts) grouped into one line."""
     rows: list[list[_Frag]] = []
@@ -137,7 +165,7 @@ def _merge(frags: list[_Frag]) -> list[list[_Frag]]:
             overlap = min(ry1, f.y1) - max(ry0, f.y0)
             main = max(row, key=lambda g: g.size)
             if overlap >= 0.45 * min(f.y1 - f.y0, main.y1 - main.y0) and not any(
-                g.x0 < f.x1 - 1 and f.x0 < g.x1 - 1 for g in row
+                not _side_by_side(g, f) for g in row
             ):
                 row.append(f)
                 break
@@ -146,6 +174,7 @@ def _merge(frags: list[_Frag]) -> list[list[_Frag]]:
     return rows
 
 
+_LONE_LABEL = re.compile(r"^(?:\[[^\]]{1,12}\]|\(\d{1,4}\)|\d{1,4}\.?)$")
 _T2A = {c: chr(c - 0xC0 + 0x410) for c in range(0xC0, 0x100)} | {0xBE: "«", 0xBF: "»"}
 # T1/T2A slots for quotes and dashes that a font without a Unicode map leaves as control characters.
 # OT1 puts the ligatures ff, fi, fl, ffi, ffl at 0x0B-0x0F and the en dash at "{" ("1259{1263").
