@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arxref.pdf._labels import label_of, raised_label
+from arxref.pdf._labels import Label, raised_label
 from arxref.pdf._layout import Line
 
 _SAME_X = 1.6  # two line starts this close are set at the same position (justification, italic overhang)
@@ -56,10 +56,9 @@ def _clusters(xs: list[float]) -> list[tuple[float, int]]:
     return [(g[len(g) // 2], len(g)) for g in groups]
 
 
-def _labelled(ln: Line) -> bool:
+def _labelled(ln: Line, labels: dict[str, Label]) -> bool:
     """A line that starts with a label; a bare number ("2016, ApJ") begins continuation lines too."""
-    lab = label_of(ln.text)
-    return lab is not None and lab.family != "bare" or raised_label(ln.raised, ln.text) is not None
+    return any(f != "bare" for f in labels) or raised_label(ln.raised, ln.text) is not None
 
 
 def _shared_indent(groups: list[tuple[float, int]], n: int, left: float) -> float | None:
@@ -81,7 +80,7 @@ def _same_column(key: Column, measured: dict[Column, float], default: float) -> 
     return measured[best]
 
 
-def measure_indents(lines: tuple[Line, ...]) -> Indents:
+def measure_indents(lines: tuple[Line, ...], labels: list[dict[str, Label]]) -> Indents:
     """The left edge and text indent of each column of the list, and whether it hangs.
 
     A column where entries of one line outnumber the rest (mnras, A&A) or that holds a few
@@ -89,13 +88,16 @@ def measure_indents(lines: tuple[Line, ...]) -> Indents:
     picks the position, among those its lines start at, that continuation lines use.
     """
     by_col: dict[Column, list[Line]] = {}
-    for ln in lines:
+    labelled: set[int] = set()
+    for ln, labs in zip(lines, labels, strict=True):
         by_col.setdefault((ln.page, ln.col), []).append(ln)
+        if _labelled(ln, labs):
+            labelled.add(id(ln))
     left = {key: min(ln.x0 for ln in ls) for key, ls in by_col.items()}
     groups: dict[Column, list[tuple[float, int]]] = {}
     text: dict[Column, float] = {}
     for key, ls in by_col.items():
-        plain = [ln.x0 for ln in ls if not _labelled(ln)]
+        plain = [ln.x0 for ln in ls if id(ln) not in labelled]
         if plain:
             groups[key] = _clusters(plain)
             at = _shared_indent(groups[key], len(plain), left[key])

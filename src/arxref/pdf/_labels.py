@@ -51,22 +51,29 @@ def label_of(text: str, family: str | None = None) -> Label | None:
     return None
 
 
+def line_labels(text: str) -> dict[str, Label]:
+    """Every family's label the line starts with, read once for all the families a list may use."""
+    found: dict[str, Label] = {}
+    if not text or not (text[0].isalnum() or text[0] in "[("):
+        return found
+    for fam, pat in _PATTERNS:
+        if fam in found:
+            continue
+        m = pat.match(text)
+        if m and (fam != "alpha" or _is_alpha(m.group(1))):
+            number = int(m.group(1)) if m.group(1).isdigit() else None
+            found[fam] = Label(fam, m.group(1), number, m.end())
+    year = found.get("bracket")
+    if "alpha" not in found and year is not None and _YEAR_END.search(year.text):
+        # "[1996]": the label a year-only citation gets in an author-year list, not a number
+        found["alpha"] = Label("alpha", year.text, None, year.end)
+    return found
+
+
 def _is_alpha(text: str) -> bool:
     if not any(c.isalpha() for c in text):
         return False
     return len(text) <= _SHORT_ALPHA or " " not in text or bool(_YEAR_END.search(text))
-
-
-def alpha_label(text: str) -> Label | None:
-    """An alpha or author-year label, or a bare year in brackets ("[1996]": the label a year-only
-    citation gets in an author-year list, which the numeric families read as a number)."""
-    lab = label_of(text, "alpha")
-    if lab is None:
-        lab = label_of(text, "bracket")
-        if lab is None or not _YEAR_END.search(lab.text):
-            return None
-        lab = Label("alpha", lab.text, None, lab.end)
-    return lab
 
 
 def raised_label(raised: str, text: str) -> Label | None:

@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from arxref.pdf._glyphs import undecoded
 from arxref.pdf._indent import MAX_HANG, Indents, measure_indents
-from arxref.pdf._labels import Label, accept_number, alpha_label, label_of, raised_label
+from arxref.pdf._labels import Label, accept_number, line_labels, raised_label
 from arxref.pdf._layout import Line, body_size
 from arxref.pdf._strays import drop_stray_lines
 
@@ -36,7 +37,9 @@ class Entry:
     flags: tuple[str, ...] = ()
 
 
-def _chain(lines: tuple[Line, ...], family: str, indents: Indents) -> list[tuple[int, Label]]:
+def _chain(
+    lines: tuple[Line, ...], family: str, indents: Indents, labels: list[dict[str, Label]]
+) -> list[tuple[int, Label]]:
     """Line positions that start an entry under a numeric family, following the index chain.
 
     In a hanging list a label must stand left of the text indent: a number at the indent
@@ -45,7 +48,7 @@ def _chain(lines: tuple[Line, ...], family: str, indents: Indents) -> list[tuple
     starts: list[tuple[int, Label]] = []
     previous = 0
     for i, ln in enumerate(lines):
-        lab = raised_label(ln.raised, ln.text) if family == "raised" else label_of(ln.text, family)
+        lab = raised_label(ln.raised, ln.text) if family == "raised" else labels[i].get(family)
         if lab is None or lab.number is None:
             continue
         at_pos = indents.at_label_position(ln, 12)
@@ -57,10 +60,12 @@ def _chain(lines: tuple[Line, ...], family: str, indents: Indents) -> list[tuple
     return starts
 
 
-def _alpha(lines: tuple[Line, ...], indents: Indents) -> list[tuple[int, Label]]:
+def _alpha(
+    lines: tuple[Line, ...], indents: Indents, labels: list[dict[str, Label]]
+) -> list[tuple[int, Label]]:
     starts = []
     for i, ln in enumerate(lines):
-        lab = alpha_label(ln.text)
+        lab = labels[i].get("alpha")
         if lab is not None and indents.at_label_position(ln, 4):
             starts.append((i, lab))
     return starts
@@ -126,17 +131,26 @@ def split_entries(lines: tuple[Line, ...]) -> list[Entry]:
     lines = drop_stray_lines(lines)
     if not lines:
         return []
-    indents = measure_indents(lines)
-    return _end_list(_cut_at_gap(_split(lines, indents), lines), indents)
+    labels = [line_labels(ln.text) for ln in lines]
+    indents = measure_indents(lines, labels)
+    entries = _end_list(_cut_at_gap(_split(lines, indents, labels), lines), indents)
+    return [_flag_undecoded(e) for e in entries]
 
 
-def _split(lines: tuple[Line, ...], indents: Indents) -> list[Entry]:
+def _flag_undecoded(entry: Entry) -> Entry:
+    """An entry with a glyph no font encoding explained (U+FFFD, a control code) says so."""
+    if any(undecoded(ln.text) for ln in entry.lines):
+        return Entry(entry.lines, entry.label, entry.index, (*entry.flags, "undecoded_glyphs"))
+    return entry
+
+
+def _split(lines: tuple[Line, ...], indents: Indents, labels: list[dict[str, Label]]) -> list[Entry]:
     best_family, best = None, []
     for family in _NUMERIC:
-        starts = _chain(lines, family, indents)
+        starts = _chain(lines, family, indents, labels)
         if len(starts) > len(best):
             best_family, best = family, starts
-    alpha = _alpha(lines, indents)
+    alpha = _alpha(lines, indents, labels)
     if len(alpha) > len(best):
         best_family, best = "alpha", alpha
         if indents.hanging:  # an alpha label without year, "Woo." (alpha.bst, LNCS), where labels stand
@@ -169,9 +183,7 @@ def _end_list(entries: list[Entry], indents: Indents) -> list[Entry]:
     return entries
 
 
-def _numbered(
-    lines: tuple[Line, ...], starts: list[tuple[int, Label]], family: str | None
-) -> list[Entry]:
+def _numbered(lines: tuple[Line, ...], starts: list[tuple[int, Label]], family: str | None) -> list[Entry]:
     entries = []
     previous = 0
     bounds = [*(i for i, _ in starts[1:]), len(lines)]
