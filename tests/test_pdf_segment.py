@@ -146,3 +146,24 @@ def test_a_biography_beside_its_photo_ends_the_last_entry() -> None:
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.index for r in refs] == [1, 2, 3, 4, 5, 6]
     assert refs[-1].raw.endswith("Conference on Things, vol. 6, 2001, pp. 1-9.")
+
+
+def test_an_author_year_list_set_without_indent_or_gaps() -> None:
+    """A&A sets short entries on one line each, flush and evenly spaced: each line that starts an
+    author list after one that ends short of the margin, or ends as a reference does, is an entry."""
+    entries = [
+        "Adamo, T. & Newman, E. T. 2014, Scholarpedia, 9, 31791",
+        "Astropy Collaboration, Robitaille, T. P., Tollerud, E. J., et al. 2013, A&A, 558, A33",
+        "Bambi, C. 2013, Physical Review D, 87",
+        "Cano Rodríguez, J. L., Hidalgo, A., Bapat, S., et al. 2019, poliastro: poliastro 0.13",
+        "Shaikh, R., Kocherlakota, P., Narayan, R., & Joshi, P. S. 2018, Monthly Notices, 482, 52",
+        "Van der Walt, S., Colbert, S. C., & Varoquaux, G. 2011, Computing in Science, 13, 22",
+        "de Geus, E. J. 1992, A&A, 262, 258",
+    ]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((40, 60), "References", fontsize=12)
+    for n, text in enumerate(entries):
+        page.insert_text((40, 80 + 9 * n), text, fontsize=8)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == entries

@@ -32,6 +32,7 @@ class Indents:
     left: dict[Column, float]
     text: dict[Column, float]  # where lines without a label start (continuation lines in a hanging list)
     hanging: bool
+    seen: frozenset[Column] = frozenset()  # columns whose indent was seen, there or in the same column
 
     def outdented(self, ln: Line) -> bool:
         """A line starting left of its column's text indent: where a hanging list's entries start."""
@@ -69,13 +70,13 @@ def _shared_indent(groups: list[tuple[float, int]], n: int, left: float) -> floa
     return shared[-1] if shared else None
 
 
-def _same_column(key: Column, measured: dict[Column, float], default: float) -> float:
+def _same_column(key: Column, measured: dict[Column, float]) -> float | None:
     """The indent of the same column on the nearest page of the same parity (twoside margins),
     else on the nearest page."""
     page, col = key
     same = [k for k in measured if k[1] == col]
     if not same:
-        return default
+        return None
     best = min(same, key=lambda k: ((k[0] - page) % 2, abs(k[0] - page)))
     return measured[best]
 
@@ -112,7 +113,12 @@ def measure_indents(lines: tuple[Line, ...], labels: list[dict[str, Label]]) -> 
             if near:
                 text[key] = min(near, key=lambda x: abs(x - left[key] - offset))
         if key not in text:  # a few lines (an entry's tail atop a page): the column's indent elsewhere
-            text[key] = _same_column(key, measured, left[key] + offset)
+            elsewhere = _same_column(key, measured)
+            if elsewhere is not None:
+                text[key] = elsewhere
+    seen = frozenset(text)
+    for key in by_col:
+        text.setdefault(key, left[key] + offset)
     indents = Indents(left, text, hanging=False)
     out = sum(1 for ln in lines if indents.outdented(ln))
-    return Indents(left, text, hanging=out >= max(2, _HANGING_SHARE * len(lines)))
+    return Indents(left, text, hanging=out >= max(2, _HANGING_SHARE * len(lines)), seen=seen)

@@ -20,11 +20,19 @@ from arxref.pdf._strays import drop_stray_lines
 _NUMERIC = ("bracket", "paren", "dot", "bare", "raised")
 _YEARLESS_ALPHA = re.compile(r"^([A-Z][A-Za-z+\-]{1,7})\.\s+(?=[A-Z])")
 _OFF_INDENT = 2.5  # points: a continuation line further than this from the text indent is not one
+_FEW_GAPS = 6  # a list with fewer gaps than one in six lines is set without them
 _SIZE_CHANGE = 0.7  # points: another type size (footnote, caption), not the same one measured twice
+_UPPER = "A-ZÀ-ÖØ-ÞĀ-ſ"
+_NAME = rf"[{_UPPER}][^\W\d_]*(?:['’\-][^\W\d_]+)*"  # "Smith", "O'Neill", "Jean-Pierre"
+_PARTICLE = r"(?:(?:[Vv][ao]n|[Dd](?:e|er|en|i|u|a|os|as|el|ella)|[Ll][ae]|[Tt]e[rn]|[Zz]ur?|[Aa]l|[Ee]l)\s+)"
+# The start of an author list: "Van der Walt, S.", "Cano Rodríguez, J. L.", "J. Smith", "Kida S.,"
 _AUTHOR_START = re.compile(
-    r"^(?:[A-Z][\w'’`´¨\-]+(?:\s+[A-Z][\w'’\-]+)?,\s*(?:[A-Z]|\w)|[A-Z]\.(?:\s?[A-Z]\.)*\s*[A-Z]"
-    r"|[A-Z][\w'’\-]+\s+(?:[A-Z]\.\s*)+|[A-Z][a-z]+\s+[A-Z][a-z]+(?:,|\s+and\b))"
+    rf"^(?:{_PARTICLE}*{_NAME}(?:\s+{_NAME})?,\s*\S|[A-Z]\.(?:\s?[A-Z]\.)*\s*[A-Z]"
+    rf"|{_NAME}\s+(?:[A-Z]\.\s*)+|[A-Z][a-z]+\s+[A-Z][a-z]+(?:,|\s+and\b))"
 )
+# A line that ends a reference: a page, a volume, a year, a closing parenthesis or a sentence's
+# period (not an initial's: "Smith, J.").
+_REFERENCE_END = re.compile(r"(?:\d|\)|[^\W\d_]{2}\.|\d\.)$")
 
 
 @dataclass(frozen=True)
@@ -90,6 +98,25 @@ def _unlabeled(lines: tuple[Line, ...], indents: Indents) -> list[int]:
             if b.y0 - a.y1 > typical + 0.35 * b.size:
                 starts.append(i)
         elif a.text.rstrip().endswith(".") and _AUTHOR_START.match(b.text):
+            starts.append(i)
+    if len(starts) > 1 + len(lines) // _FEW_GAPS:
+        return starts
+    return _flat_starts(lines)
+
+
+def _flat_starts(lines: tuple[Line, ...]) -> list[int]:
+    """Entry starts of a list set without indent or gaps (A&A's one-line entries): a line shaped
+    like the start of an author list after a line that ends short of the margin, or ends the
+    way a reference does."""
+    right: dict[tuple[int, int], float] = {}
+    for ln in lines:
+        right[(ln.page, ln.col)] = max(right.get((ln.page, ln.col), 0.0), ln.x1)
+    starts = [0]
+    for i in range(1, len(lines)):
+        a, b = lines[i - 1], lines[i]
+        short = a.x1 < right[(a.page, a.col)] - 2 * a.size
+        ends = short or bool(_REFERENCE_END.search(a.text.rstrip()))
+        if ends and _AUTHOR_START.match(b.text):
             starts.append(i)
     return starts
 
@@ -171,14 +198,17 @@ def _split(lines: tuple[Line, ...], indents: Indents, labels: list[dict[str, Lab
 
 
 def _end_list(entries: list[Entry], indents: Indents) -> list[Entry]:
-    """The last entry ends at a line of its column that starts off the list's text indent: what
-    follows the list on its last page (IEEE biographies beside their photos, an author's address)."""
+    """The last entry ends at a line off the list's text indent: what follows the list on its last
+    page (IEEE biographies beside their photos, an author's address, the next page's running
+    head). Atop a new column, only where that column's indent was seen."""
     if not entries:
         return entries
     last = entries[-1]
     for k in range(1, len(last.lines)):
         a, b = last.lines[k - 1], last.lines[k]
-        if (a.page, a.col) == (b.page, b.col) and abs(b.x0 - indents.text[(b.page, b.col)]) > _OFF_INDENT:
+        key = (b.page, b.col)
+        same_col = (a.page, a.col) == key
+        if (same_col or key in indents.seen) and abs(b.x0 - indents.text[key]) > _OFF_INDENT:
             return [*entries[:-1], Entry(last.lines[:k], last.label, last.index, (*last.flags, "cut_at_end"))]
     return entries
 
