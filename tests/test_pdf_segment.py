@@ -69,6 +69,8 @@ def test_lncs_alpha_labels_without_brackets() -> None:
 @pytest.mark.parametrize(
     ("name", "count", "last_end", "stray"),
     [
+        # the first page's foot: the authors' address, the copyright line, the DOI
+        ("acmsmall-authoryear-first-page-notes", 14, "10.7380/j.99967 arXiv:2133.17288.", "nnnnnnn"),
         # running head of the list's second page: "Conference'17, July 2017, ..." and "A. Writer"
         ("acmart-authoryear-running-head", 34, "https://doi.org/10.1460/s.49151", "Washington"),
         # "Preprint submitted to Elsevier" and the date, both columns' feet; an entry runs on below
@@ -159,6 +161,8 @@ def test_an_author_year_list_set_without_indent_or_gaps() -> None:
         "Shaikh, R., Kocherlakota, P., Narayan, R., & Joshi, P. S. 2018, Monthly Notices, 482, 52",
         "Van der Walt, S., Colbert, S. C., & Varoquaux, G. 2011, Computing in Science, 13, 22",
         "de Geus, E. J. 1992, A&A, 262, 258",
+        "O'Neill H., Dubois P., 2023, in Advances in Systems. pp 3-7, https://example.org/papers/4000.pdf",
+        "de la Cruz M., 2006, in Proceedings of the International Conference. pp 757-778",
     ]
     doc = pymupdf.open()
     page = doc.new_page()

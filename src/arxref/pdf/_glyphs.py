@@ -35,7 +35,8 @@ _ACCENTS = {
     "¸": "\u0327",
     "˛": "\u0328",
 }
-_ACCENT = re.compile("[" + "".join(_ACCENTS) + "]")
+_ACCENT = re.compile("[" + "".join(_ACCENTS) + "^]")
+_CIRCUMFLEXED = "aeiouAEIOU"  # an ASCII caret is read as a circumflex only inside a word, over a vowel
 _BELOW = "¸˛"  # set after the letter as often as before it
 _LIKELY_BELOW = {"¸": "cCsStTgG", "˛": "aAeEiIuUoO"}
 _DOTLESS = {"ı": "i", "ȷ": "j"}
@@ -117,6 +118,10 @@ def compose_accents(text: str) -> str:
         ch = text[i]
         nxt = text[i + 1] if i + 1 < len(text) else ""
         prev = out[-1] if out else ""
+        if ch == "^" and prev.isalpha() and nxt in _CIRCUMFLEXED:
+            out.append(unicodedata.normalize("NFC", nxt + "\u0302"))  # "C^oté": Libertine's circumflex
+            i += 2
+            continue
         if ch not in _ACCENTS:
             out.append(ch)
             i += 1

@@ -28,11 +28,11 @@ _PARTICLE = r"(?:(?:[Vv][ao]n|[Dd](?:e|er|en|i|u|a|os|as|el|ella)|[Ll][ae]|[Tt]e
 # The start of an author list: "Van der Walt, S.", "Cano Rodríguez, J. L.", "J. Smith", "Kida S.,"
 _AUTHOR_START = re.compile(
     rf"^(?:{_PARTICLE}*{_NAME}(?:\s+{_NAME})?,\s*\S|[A-Z]\.(?:\s?[A-Z]\.)*\s*[A-Z]"
-    rf"|{_NAME}\s+(?:[A-Z]\.\s*)+|[A-Z][a-z]+\s+[A-Z][a-z]+(?:,|\s+and\b))"
+    rf"|{_PARTICLE}*{_NAME}\s+(?:[A-Z]\.\s*)+|[A-Z][a-z]+\s+[A-Z][a-z]+(?:,|\s+and\b))"
 )
-# A line that ends a reference: a page, a volume, a year, a closing parenthesis or a sentence's
-# period (not an initial's: "Smith, J.").
-_REFERENCE_END = re.compile(r"(?:\d|\)|[^\W\d_]{2}\.|\d\.)$")
+# A line that ends a reference: a page, a volume, a year, a closing parenthesis, a sentence's
+# period (not an initial's: "Smith, J."), or a URL or DOI.
+_REFERENCE_END = re.compile(r"(?:\d|\)|[^\W\d_]{2}\.|\d\.|(?:https?://|doi:|\b10\.\d{4,9}/)\S+)$")
 
 
 @dataclass(frozen=True)

@@ -40,24 +40,28 @@ def _column_gap(col: list[Line], list_gap: float) -> float:
 
 
 def _stray_runs(col: list[Line], list_gap: float, entry_gap: float) -> tuple[int, int]:
-    """How many lines at the column's top and at its foot are set off from the rest."""
+    """How many lines at the column's top and at its foot are set off from the rest.
+
+    The gap that sets a run off must be wider than every gap of the list's lines between the
+    runs (a run has its own spacing: a footnote block's paragraphs) and than the list's gaps
+    between entries (a column may hold two entries only, set apart by one such gap).
+    """
     gaps = [b.y0 - a.y1 for a, b in zip(col, col[1:], strict=False)]
     typical = _column_gap(col, list_gap)
     off = [_sets_off(a, b, typical) for a, b in zip(col, col[1:], strict=False)]
-    top_k = next((k for k in range(min(_RUN_TOP, len(col) - 1)) if off[k]), None)
-    low = max(len(col) - 1 - _RUN_FOOT, 1 if top_k is None else top_k + 2)  # two lines stay between
-    foot_k = next((k for k in range(len(col) - 2, low - 1, -1) if off[k]), None)
 
-    def apart(k: int | None) -> bool:
-        """Wider than every gap of the column but the other candidate's, and than the list's gaps
-        between entries: a column may hold two entries only, set apart by one such gap."""
-        if k is None:
-            return False
-        others = [g for j, g in enumerate(gaps) if j not in (top_k, foot_k)]
-        return all(gaps[k] > g + _OVER_OTHERS * col[k + 1].size for g in [*others, entry_gap])
+    def apart(k: int, body: list[float]) -> bool:
+        return all(gaps[k] > g + _OVER_OTHERS * col[k + 1].size for g in [*body, entry_gap])
 
-    top = top_k + 1 if apart(top_k) and top_k is not None else 0
-    foot = len(col) - 1 - foot_k if apart(foot_k) and foot_k is not None else 0
+    foot_from = [k for k in range(len(col) - 2, max(len(col) - 1 - _RUN_FOOT, 1) - 1, -1) if off[k]]
+    first_foot = foot_from[0] if foot_from else len(gaps)
+    top_k = next(
+        (k for k in range(min(_RUN_TOP, len(col) - 1)) if off[k] and apart(k, gaps[k + 1 : first_foot])), None
+    )
+    start = 0 if top_k is None else top_k + 1
+    foot_k = next((k for k in foot_from if k > start and apart(k, gaps[start:k])), None)
+    top = 0 if top_k is None else top_k + 1
+    foot = 0 if foot_k is None else len(col) - 1 - foot_k
     return top, foot
 
 
