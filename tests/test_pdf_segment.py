@@ -171,3 +171,17 @@ def test_an_author_year_list_set_without_indent_or_gaps() -> None:
         page.insert_text((40, 80 + 9 * n), text, fontsize=8)
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.raw for r in refs] == entries
+
+
+def test_a_flat_list_of_entries_over_several_lines() -> None:
+    refs = _refs("natbib-flat-list")
+    assert [r.index for r in refs] == list(range(1, 35))
+    starts = [r.raw[:16] for r in refs]
+    assert starts[:5] == [
+        "Ines André, Priy",
+        "Kofi Beĭlinson a",
+        "Jonas Čech and C",
+        "Wen Čech. Large ",
+        "Farid Côté. Stoc",
+    ]
+    assert starts[-1] == "Lena Wärn, Priya"

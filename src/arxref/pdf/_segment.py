@@ -28,7 +28,12 @@ _PARTICLE = r"(?:(?:[Vv][ao]n|[Dd](?:e|er|en|i|u|a|os|as|el|ella)|[Ll][ae]|[Tt]e
 # The start of an author list: "Van der Walt, S.", "Cano Rodríguez, J. L.", "J. Smith", "Kida S.,"
 _AUTHOR_START = re.compile(
     rf"^(?:{_PARTICLE}*{_NAME}(?:\s+{_NAME})?,\s*\S|[A-Z]\.(?:\s?[A-Z]\.)*\s*[A-Z]"
-    rf"|{_PARTICLE}*{_NAME}\s+(?:[A-Z]\.\s*)+|[A-Z][a-z]+\s+[A-Z][a-z]+(?:,|\s+and\b))"
+    rf"|{_PARTICLE}*{_NAME}\s+(?:[A-Z]\.\s*)+|{_NAME}\s+{_PARTICLE}*{_NAME}(?:,|\s+and\b))"
+)
+# In a list without indent or gaps a single author's name also starts an entry ("Greta Johnson.
+# Title"), and so does the dash that repeats the authors of the entry above ("— (2023).", "———,").
+_ONE_AUTHOR = re.compile(
+    rf"^(?:{_NAME}(?:\s+[A-Z]\.)*\s+{_PARTICLE}*{_NAME}\.\s|(?:—+|–{{2,}}|-{{3,}}|_{{3,}}))"
 )
 # A line that ends a reference: a page, a volume, a year, a closing parenthesis, a sentence's
 # period (not an initial's: "Smith, J."), or a URL or DOI.
@@ -116,7 +121,7 @@ def _flat_starts(lines: tuple[Line, ...]) -> list[int]:
         a, b = lines[i - 1], lines[i]
         short = a.x1 < right[(a.page, a.col)] - 2 * a.size
         ends = short or bool(_REFERENCE_END.search(a.text.rstrip()))
-        if ends and _AUTHOR_START.match(b.text):
+        if ends and (_AUTHOR_START.match(b.text) or _ONE_AUTHOR.match(b.text)):
             starts.append(i)
     return starts
 
