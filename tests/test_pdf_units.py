@@ -170,3 +170,17 @@ def test_link_annotation_gives_the_doi() -> None:
 def test_a_range_broken_at_its_dash_is_rejoined() -> None:
     assert join_lines(["Trans. 52 (2006), 489–", "509."], frozenset()) == "Trans. 52 (2006), 489–509."
     assert join_lines(["ISBN 978-", "3-540-76790-9"], frozenset()) == "ISBN 978-3-540-76790-9"
+
+
+@pytest.mark.parametrize(
+    ("printed", "read"),
+    [
+        ("Nagoya Math. J. 1 (1950) (cit. on p. 5).", "Nagoya Math. J. 1 (1950)"),  # biblatex backref
+        ("S. 552–563 (Zitiert auf Seite 38.)", "S. 552–563"),
+        ("Cambridge University Press, (2009). [cf. p. 1, 3]", "Cambridge University Press, (2009)."),
+        ("Phys. Rev. 5 (2001). Cited on pages 3 and 7.", "Phys. Rev. 5 (2001)."),  # hyperref backref
+        ("Web page [cited 2020 Jan 5].", "Web page [cited 2020 Jan 5]."),  # an access date: kept
+    ],
+)
+def test_back_references_after_an_entry_are_left_out(printed: str, read: str) -> None:
+    assert join_lines([printed], frozenset()) == read
