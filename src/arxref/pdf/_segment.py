@@ -1,9 +1,11 @@
 """Split a bibliography's lines into entries, for each label family or none.
 
-Numeric labels ([1], 1., (1), bare or superscript 1) start an entry only when the
-number continues the index chain; alpha labels ([BCD+12]) start one at the label
-position; unlabeled author-year lists are split by hanging indent, or, when the list
-has none, by vertical gaps and the shape of an author-list start.
+Lines set off at a column's top or foot are dropped first (_strays). Numeric labels ([1],
+1., (1), bare or superscript 1) start an entry only when the number continues the index
+chain; alpha labels ([BCD+12], "BB08.", "[Lee and DiCesare 1994]") start one where labels
+stand: left of the text indent in a hanging list (_indent), at the left edge in a flush
+one. Unlabelled author-year lists are split by _authoryear. An entry ends at a wide gap,
+at a column break into another type size, and the last one at a line off the text indent.
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from arxref.pdf._authoryear import unlabeled_starts
 from arxref.pdf._glyphs import undecoded
-from arxref.pdf._indent import MAX_HANG, Indents, measure_indents
+from arxref.pdf._indent import Indents, measure_indents
 from arxref.pdf._labels import Label, accept_number, line_labels, raised_label
 from arxref.pdf._layout import Line, body_size
 from arxref.pdf._strays import drop_stray_lines
@@ -20,24 +23,7 @@ from arxref.pdf._strays import drop_stray_lines
 _NUMERIC = ("bracket", "paren", "dot", "bare", "raised")
 _YEARLESS_ALPHA = re.compile(r"^([A-Z][A-Za-z+\-]{1,7})\.\s+(?=[A-Z])")
 _OFF_INDENT = 2.5  # points: a continuation line further than this from the text indent is not one
-_FEW_GAPS = 6  # a list with fewer gaps than one in six lines is set without them
 _SIZE_CHANGE = 0.7  # points: another type size (footnote, caption), not the same one measured twice
-_UPPER = "A-ZÀ-ÖØ-ÞĀ-ſ"
-_NAME = rf"[{_UPPER}][^\W\d_]*(?:['’\-][^\W\d_]+)*"  # "Smith", "O'Neill", "Jean-Pierre"
-_PARTICLE = r"(?:(?:[Vv][ao]n|[Dd](?:e|er|en|i|u|a|os|as|el|ella)|[Ll][ae]|[Tt]e[rn]|[Zz]ur?|[Aa]l|[Ee]l)\s+)"
-# The start of an author list: "Van der Walt, S.", "Cano Rodríguez, J. L.", "J. Smith", "Kida S.,"
-_AUTHOR_START = re.compile(
-    rf"^(?:{_PARTICLE}*{_NAME}(?:\s+{_NAME})?,\s*\S|[A-Z]\.(?:\s?[A-Z]\.)*\s*[A-Z]"
-    rf"|{_PARTICLE}*{_NAME}\s+(?:[A-Z]\.\s*)+|{_NAME}\s+{_PARTICLE}*{_NAME}(?:,|\s+and\b))"
-)
-# In a list without indent or gaps a single author's name also starts an entry ("Greta Johnson.
-# Title"), and so does the dash that repeats the authors of the entry above ("— (2023).", "———,").
-_ONE_AUTHOR = re.compile(
-    rf"^(?:{_NAME}(?:\s+[A-Z]\.)*\s+{_PARTICLE}*{_NAME}\.\s|(?:—+|–{{2,}}|-{{3,}}|_{{3,}}))"
-)
-# A line that ends a reference: a page, a volume, a year, a closing parenthesis, a sentence's
-# period (not an initial's: "Smith, J."), or a URL or DOI.
-_REFERENCE_END = re.compile(r"(?:\d|\)|[^\W\d_]{2}\.|\d\.|(?:https?://|doi:|\b10\.\d{4,9}/)\S+)$")
 
 
 @dataclass(frozen=True)
@@ -81,48 +67,6 @@ def _alpha(
         lab = labels[i].get("alpha")
         if lab is not None and indents.at_label_position(ln, 4):
             starts.append((i, lab))
-    return starts
-
-
-def _unlabeled(lines: tuple[Line, ...], indents: Indents) -> list[int]:
-    """Entry starts of an author-year list: hanging indent, else gaps and author-list shape."""
-    if indents.hanging:
-        return [i for i, ln in enumerate(lines) if indents.outdented(ln)]
-    offsets = [ln.x0 - indents.left[(ln.page, ln.col)] for ln in lines]
-    indented = sum(1 for o in offsets if 3 < o < MAX_HANG)
-    if indented >= 0.15 * len(lines):
-        return [i for i, o in enumerate(offsets) if o <= 2.5]
-    gaps = sorted(
-        b.y0 - a.y1 for a, b in zip(lines, lines[1:], strict=False) if a.page == b.page and a.col == b.col
-    )
-    typical = gaps[len(gaps) // 4] if gaps else 2.0
-    starts = [0]
-    for i in range(1, len(lines)):
-        a, b = lines[i - 1], lines[i]
-        if a.page == b.page and a.col == b.col:
-            if b.y0 - a.y1 > typical + 0.35 * b.size:
-                starts.append(i)
-        elif a.text.rstrip().endswith(".") and _AUTHOR_START.match(b.text):
-            starts.append(i)
-    if len(starts) > 1 + len(lines) // _FEW_GAPS:
-        return starts
-    return _flat_starts(lines)
-
-
-def _flat_starts(lines: tuple[Line, ...]) -> list[int]:
-    """Entry starts of a list set without indent or gaps (A&A's one-line entries): a line shaped
-    like the start of an author list after a line that ends short of the margin, or ends the
-    way a reference does."""
-    right: dict[tuple[int, int], float] = {}
-    for ln in lines:
-        right[(ln.page, ln.col)] = max(right.get((ln.page, ln.col), 0.0), ln.x1)
-    starts = [0]
-    for i in range(1, len(lines)):
-        a, b = lines[i - 1], lines[i]
-        short = a.x1 < right[(a.page, a.col)] - 2 * a.size
-        ends = short or bool(_REFERENCE_END.search(a.text.rstrip()))
-        if ends and (_AUTHOR_START.match(b.text) or _ONE_AUTHOR.match(b.text)):
-            starts.append(i)
     return starts
 
 
@@ -195,7 +139,7 @@ def _split(lines: tuple[Line, ...], indents: Indents, labels: list[dict[str, Lab
             best = sorted([*alpha, *extra], key=lambda s: s[0])
     if len(best) >= 2:
         return _numbered(lines, best, best_family)
-    starts = _unlabeled(lines, indents)
+    starts = unlabeled_starts(lines, indents)
     entries = []
     for n, (a, b) in enumerate(zip(starts, [*starts[1:], len(lines)], strict=False), 1):
         entries.append(Entry(lines[a:b], None, n))
