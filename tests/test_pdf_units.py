@@ -7,9 +7,9 @@ import pytest
 
 from arxref.ids import arxiv_id_from_url, doi_from_url, find_arxiv_ids, find_dois
 from arxref.pdf import extract_pdf_references
+from arxref.pdf._glyphs import repair_cyrillic
 from arxref.pdf._joins import document_vocabulary, join_lines
 from arxref.pdf._labels import accept_number, label_of
-from arxref.pdf._layout import _repair_encoding
 
 
 def test_hyphen_removed_when_the_joined_word_is_in_the_document() -> None:
@@ -105,8 +105,8 @@ def test_identifiers_as_the_pdf_path_reads_them() -> None:
 
 
 def test_t2a_cyrillic_repaired() -> None:
-    assert _repair_encoding("À. Ä. Ìèëêà. Äîêë. ÀÍ ÑÑÑÐ 284") == "А. Д. Милка. Докл. АН СССР 284"
-    assert _repair_encoding("Schrödinger and Müller") == "Schrödinger and Müller"
+    assert repair_cyrillic("À. Ä. Ìèëêà. Äîêë. ÀÍ ÑÑÑÐ 284") == "А. Д. Милка. Докл. АН СССР 284"
+    assert repair_cyrillic("Schrödinger and Müller") == "Schrödinger and Müller"
 
 
 def _bibliography_pdf(labels: list[str]) -> bytes:
@@ -165,3 +165,22 @@ def test_link_annotation_gives_the_doi() -> None:
     refs = extract_pdf_references(_bibliography_pdf(["[1]", "[2]", "[3]"])).references
     assert refs[0].fields.doi == "10.1000/xyz"
     assert refs[1].fields.doi is None
+
+
+def test_a_range_broken_at_its_dash_is_rejoined() -> None:
+    assert join_lines(["Trans. 52 (2006), 489–", "509."], frozenset()) == "Trans. 52 (2006), 489–509."
+    assert join_lines(["ISBN 978-", "3-540-76790-9"], frozenset()) == "ISBN 978-3-540-76790-9"
+
+
+@pytest.mark.parametrize(
+    ("printed", "read"),
+    [
+        ("Nagoya Math. J. 1 (1950) (cit. on p. 5).", "Nagoya Math. J. 1 (1950)"),  # biblatex backref
+        ("S. 552–563 (Zitiert auf Seite 38.)", "S. 552–563"),
+        ("Cambridge University Press, (2009). [cf. p. 1, 3]", "Cambridge University Press, (2009)."),
+        ("Phys. Rev. 5 (2001). Cited on pages 3 and 7.", "Phys. Rev. 5 (2001)."),  # hyperref backref
+        ("Web page [cited 2020 Jan 5].", "Web page [cited 2020 Jan 5]."),  # an access date: kept
+    ],
+)
+def test_back_references_after_an_entry_are_left_out(printed: str, read: str) -> None:
+    assert join_lines([printed], frozenset()) == read

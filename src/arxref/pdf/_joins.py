@@ -24,6 +24,14 @@ _TAIL_WORD = re.compile(r"(-?)([^\W\d_]+)-$")
 _HEAD_WORD = re.compile(r"^([^\W\d_]+)(-?)")
 _URLISH = re.compile(r"(?:https?://|www\.|doi:|doi\.org/|\b10\.\d{4,9}/|arxiv:|arxiv\.org/)\S*$", re.I)
 _URL_GO_ON = re.compile(r"^[\w\-./~%#?=&+:;]+")
+# Back-references after an entry: biblatex "(cit. on pp. 3, 7)." and its translations ("Zitiert
+# auf Seite", "citado en", "citato a", "cf. p."), hyperref's backref "Cited on pages 3 and 7." and "↑ 3".
+_BACKREF = re.compile(
+    r"\s*(?:[(\[](?:cit\.|cited|cf\.|zitiert|citad[oa]|citat[oa]|cit[ée]e?s?)(?:\s+(?:on|auf|en|a|na|in|à))?"
+    r"(?:\s+(?:la|las|den|der))?\s+(?:pp?\.|pages?|seiten?|p[áa]gs?\.?|p[áa]ginas?|S\.)\s*[\d,–\-\s.yundet]*[)\]]\.?"
+    r"|(?:cited on pages?|↑)\s*[\d,–\- and]+\.?)$",
+    re.I,
+)
 _COMMON_JOIN = 3.0  # Zipf of a joined word too common to be a compound: "tomography" 3.0, "networks" 4.5
 _COMMON_PART = 3.0  # Zipf of a half that is a word wherever it stands: "scale" 4.8, "regressive" 3.0
 _RARE_PART = 1.0  # a rarer known word counts when the document prints it: "qubit" 2.2, "gluon" 2.2
@@ -75,7 +83,11 @@ def _url_continues(left: str, right: str) -> bool:
 
 
 def join_lines(parts: list[str], vocab: frozenset[str]) -> str:
-    """The text of lines set one after another, as the author typed it."""
+    """The text of lines set one after another, as the author typed it.
+
+    A back-reference the style prints after the entry (the pages that cite it) is no part of
+    what the author typed and is left out.
+    """
     out = ""
     for part in parts:
         part = part.strip()
@@ -85,8 +97,10 @@ def join_lines(parts: list[str], vocab: frozenset[str]) -> str:
             out = part
         elif _url_continues(out, part):
             out += part
+        elif out[-1] in "–-" and out[-2:-1].isdigit() and part[:1].isdigit():
+            out += part  # a range or an ISBN broken at its dash: "489–" + "509"
         elif out.endswith("-") and len(out) > 1 and out[-2].isalpha() and part[:1].isalpha():
             out = out + part if _hyphen_is_real(out, part, vocab) else out[:-1] + part
         else:
             out += " " + part
-    return out
+    return _BACKREF.sub("", out)

@@ -12,12 +12,18 @@ from dataclasses import dataclass
 
 _PATTERNS = (
     ("bracket", re.compile(r"^\[(\d{1,4})\]\s*")),
-    ("alpha", re.compile(r"^\[([^\]\s]*[A-Za-z][^\]]{0,20})\]\s*")),
+    ("alpha", re.compile(r"^\[([^\]]{1,80})\]\s*")),
+    # alpha labels without brackets, as LNCS prints them: "BB08.", "BSCTV14." (letters, a two-digit year)
+    ("alpha", re.compile(r"^([A-Za-z][A-Za-z+\-]{0,7}\d\d[a-z]?)\.\s+")),
     ("paren", re.compile(r"^\((\d{1,4})\)\s*")),
     ("dot", re.compile(r"^(\d{1,4})\.(?:\s+|(?=[A-Z]))")),
     ("bare", re.compile(r"^(\d{1,4})\s+(?=\S)")),
 )
 _RAISED = re.compile(r"^\d{1,4}$")
+# An author-year label in brackets ("[Lee and DiCesare 1994]", AAAI, Harvard styles) ends in a year;
+# a long bracketed text ending otherwise is a note ("[cf. p. 3, 39]"), not a label.
+_YEAR_END = re.compile(r"(?:1[5-9]|20)\d\d[a-z]?$")
+_SHORT_ALPHA = 12
 _MAX_JUMP = 3  # a forward jump at the label position larger than this is not believed
 
 
@@ -38,11 +44,36 @@ def label_of(text: str, family: str | None = None) -> Label | None:
             continue
         m = pat.match(text)
         if m:
-            if fam == "alpha" and len(m.group(1)) > 12 and " " in m.group(1):
+            if fam == "alpha" and not _is_alpha(m.group(1)):
                 continue
             number = int(m.group(1)) if m.group(1).isdigit() else None
             return Label(fam, m.group(1), number, m.end())
     return None
+
+
+def line_labels(text: str) -> dict[str, Label]:
+    """Every family's label the line starts with, read once for all the families a list may use."""
+    found: dict[str, Label] = {}
+    if not text or not (text[0].isalnum() or text[0] in "[("):
+        return found
+    for fam, pat in _PATTERNS:
+        if fam in found:
+            continue
+        m = pat.match(text)
+        if m and (fam != "alpha" or _is_alpha(m.group(1))):
+            number = int(m.group(1)) if m.group(1).isdigit() else None
+            found[fam] = Label(fam, m.group(1), number, m.end())
+    year = found.get("bracket")
+    if "alpha" not in found and year is not None and _YEAR_END.search(year.text):
+        # "[1996]": the label a year-only citation gets in an author-year list, not a number
+        found["alpha"] = Label("alpha", year.text, None, year.end)
+    return found
+
+
+def _is_alpha(text: str) -> bool:
+    if not any(c.isalpha() for c in text):
+        return False
+    return len(text) <= _SHORT_ALPHA or " " not in text or bool(_YEAR_END.search(text))
 
 
 def raised_label(raised: str, text: str) -> Label | None:

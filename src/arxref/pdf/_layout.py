@@ -13,6 +13,8 @@ from statistics import median
 
 import pymupdf
 
+from arxref.pdf._glyphs import compose_accents, decode, font_encoding, repair_cyrillic
+
 # No PRESERVE_LIGATURES: "ﬁ" comes out as "fi", so words match the document's vocabulary.
 _FLAGS = pymupdf.TEXT_MEDIABOX_CLIP
 _BOLD = 16
@@ -53,7 +55,7 @@ class _Frag:
 def _fragments(page: pymupdf.Page) -> list[_Frag]:
     """Horizontal text fragments; rotated text (arXiv side stamps, sideways tables) is left out."""
     blocks = page.get_text("dict", flags=_FLAGS)["blocks"]
-    t1 = _t1_fonts(blocks)
+    encodings = _font_encodings(page, blocks)
     frags = []
     for block in blocks:
         for line in block.get("lines", ()):
@@ -63,8 +65,10 @@ def _fragments(page: pymupdf.Page) -> list[_Frag]:
             spans = [s for s in line["spans"] if s["text"].strip()]
             if not spans:
                 continue
-            raw = "".join(_span_text(sp, t1) for sp in line["spans"])
-            text = _OT1_DASH.sub("–", raw.translate(_CONTROL)).strip()
+            raw = "".join(_span_text(sp, encodings) for sp in line["spans"])
+            if "{" in raw:
+                raw = _OT1_DASH.sub("–", raw)
+            text = compose_accents(" ".join(raw.split()))
             weights: dict[float, int] = {}
             for s in spans:
                 weights[round(s["size"], 1)] = weights.get(round(s["size"], 1), 0) + len(s["text"].strip())
@@ -72,30 +76,65 @@ def _fragments(page: pymupdf.Page) -> list[_Frag]:
             bold = all(s["flags"] & _BOLD or "Bold" in s["font"] for s in spans)
             x0, y0, x1, y1 = line["bbox"]
             raised = spans[0]["text"].strip() if spans[0]["size"] < 0.8 * size else ""
-            frags.append(_Frag(x0, y0, x1, y1, " ".join(text.split()), size, bold, spans[0]["size"], raised))
+            frags.append(_Frag(x0, y0, x1, y1, text, size, bold, spans[0]["size"], raised))
     return frags
 
 
-def _span_text(span: dict, t1: set[str]) -> str:
-    return span["text"].translate(_T1_LIGATURES) if span["font"] in t1 else span["text"]
+def _span_text(span: dict, encodings: dict[str, str]) -> str:
+    encoding = encodings.get(span["font"])
+    return decode(span["text"], encoding) if encoding else span["text"].translate(_CONTROL)
 
 
-def _t1_fonts(blocks: list[dict]) -> set[str]:
-    """Fonts without a Unicode map that show T1 (Cork) encoding on the page: its quotes or dashes.
+def _line_text(line: dict) -> str:
+    return "".join(sp["text"] for sp in line["spans"])
 
-    Such a font (dvips' bitmap Type 3 fonts name their glyphs /a28, which says nothing)
-    comes through as raw codes. Codes 0x1B-0x1F are the ligatures ff, fi, fl, ffi, ffl in
-    T1 but œ, ø, Æ, Œ, Ø in OT1, so they are read as ligatures only in a font that also
-    sets T1's quotes (0x10 “ before a letter, 0x11 ” after one) or dashes (0x15, 0x16
-    between digits or spaces): codes OT1 gives to dotless i and accents.
+
+def _restore_codes(line: dict, codes: str) -> None:
+    """Each U+FFFD of the line's spans replaced by the code read in its place; a code read as a
+    space (0x09, 0x0A: T1's macron and dot accents) says too little and stays U+FFFD."""
+    if len(codes) != len(_line_text(line)):
+        return
+    at = 0
+    for sp in line["spans"]:
+        text = sp["text"]
+        if "\ufffd" in text:
+            got = codes[at : at + len(text)]
+            sp["text"] = "".join(
+                g if c == "\ufffd" and not g.isspace() else c for c, g in zip(text, got, strict=True)
+            )
+        at += len(text)
+
+
+def _font_encodings(page: pymupdf.Page, blocks: list[dict]) -> dict[str, str]:
+    """The TeX encoding of each font on the page that comes through as raw codes.
+
+    Those are pdfTeX's Type 3 bitmap fonts, and any font whose text holds control codes. A
+    code such a font has no Unicode for at all comes out as U+FFFD (T1's accents 0x00-0x0A:
+    "G\ufffdokova"); the page is then read again with the codes themselves, for those spans.
     """
-    fonts = set()
-    for block in blocks:
-        for line in block.get("lines", ()):
-            for span in line["spans"]:
-                if _T1_EVIDENCE.search(span["text"]):
-                    fonts.add(span["font"])
-    return fonts
+    lines = [ln for b in blocks for ln in b.get("lines", ())]
+    raw_fonts = {f[3] for f in page.get_fonts() if f[2] == "Type3"}
+    raw_fonts |= {sp["font"] for ln in lines for sp in ln["spans"] if _CONTROL_CODE.search(sp["text"])}
+    if not raw_fonts:
+        return {}
+    lost = [
+        i
+        for i, ln in enumerate(lines)
+        if any("\ufffd" in sp["text"] and sp["font"] in raw_fonts for sp in ln["spans"])
+    ]
+    if lost:
+        again = page.get_text("dict", flags=_FLAGS | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE)["blocks"]
+        codes = [ln for b in again for ln in b.get("lines", ())]
+        for i in lost:
+            if len(codes) == len(lines):
+                _restore_codes(lines[i], _line_text(codes[i]))
+    spans = [sp for ln in lines for sp in ln["spans"]]
+    texts: dict[str, list[str]] = {}
+    for sp in spans:
+        if sp["font"] in raw_fonts:
+            texts.setdefault(sp["font"], []).append(sp["text"])
+    found = {font: font_encoding(" ".join(ts)) for font, ts in texts.items()}
+    return {font: enc for font, enc in found.items() if enc}
 
 
 def _gutter(frags: list[_Frag], width: float) -> float | None:
@@ -104,8 +143,8 @@ def _gutter(frags: list[_Frag], width: float) -> float | None:
         return None
     lo, hi = int(width * 0.3), int(width * 0.7)
     cover = [0] * (hi - lo)
-    for f in frags:
-        for x in range(max(lo, int(f.x0)), min(hi, int(f.x1) + 1)):
+    for f, x1 in zip(frags, _label_reach(frags), strict=True):
+        for x in range(max(lo, int(f.x0)), min(hi, int(x1) + 1)):
             cover[x - lo] += 1
     least = min(cover)
     if least > 0.6 * len(frags):
@@ -127,6 +166,34 @@ def _gutter(frags: list[_Frag], width: float) -> float | None:
     return best
 
 
+def _label_reach(frags: list[_Frag]) -> list[float]:
+    """Each fragment's right end, a lone label's taken to the text it starts on its baseline.
+
+    A label set in its own box ("[34]" at x 319-332, its entry's text from x 340: IEEEtran,
+    biblatex) leaves an empty strip between itself and its text on every line that starts an
+    entry; with the continuation lines indented to the text, the strip runs down the column
+    like a gutter. A label belongs to the column of the text it starts.
+    """
+    reach = [f.x1 for f in frags]
+    labels = [i for i, f in enumerate(frags) if _LONE_LABEL.match(f.text)]
+    if not labels:
+        return reach
+    for i in labels:
+        f = frags[i]
+        mid, gap = (f.y0 + f.y1) / 2, 3 * f.size
+        after = [g.x0 for g in frags if g.x0 >= f.x1 - 0.5 and g.x0 - f.x1 < gap and g.y0 < mid < g.y1]
+        if after:
+            reach[i] = min(after)
+    return reach
+
+
+def _side_by_side(a: _Frag, b: _Frag) -> bool:
+    """Whether two fragments stand one beside the other, not one above the other: they may overlap
+    by a little, as the stacked halves of a fraction do ("[SGA 4 1" over "2] Pierre": 4 pt)."""
+    overlap = min(a.x1, b.x1) - max(a.x0, b.x0)
+    return overlap <= max(1.0, min(0.5 * min(a.size, b.size), 0.5 * min(a.x1 - a.x0, b.x1 - b.x0)))
+
+
 def _merge(frags: list[_Frag]) -> list[list[_Frag]]:
     """Fragments that share a baseline (justified gaps, superscripts) grouped into one line."""
     rows: list[list[_Frag]] = []
@@ -137,7 +204,7 @@ def _merge(frags: list[_Frag]) -> list[list[_Frag]]:
             overlap = min(ry1, f.y1) - max(ry0, f.y0)
             main = max(row, key=lambda g: g.size)
             if overlap >= 0.45 * min(f.y1 - f.y0, main.y1 - main.y0) and not any(
-                g.x0 < f.x1 - 1 and f.x0 < g.x1 - 1 for g in row
+                not _side_by_side(g, f) for g in row
             ):
                 row.append(f)
                 break
@@ -146,33 +213,18 @@ def _merge(frags: list[_Frag]) -> list[list[_Frag]]:
     return rows
 
 
-_T2A = {c: chr(c - 0xC0 + 0x410) for c in range(0xC0, 0x100)} | {0xBE: "«", 0xBF: "»"}
-# T1/T2A slots for quotes and dashes that a font without a Unicode map leaves as control characters.
-# OT1 puts the ligatures ff, fi, fl, ffi, ffl at 0x0B-0x0F and the en dash at "{" ("1259{1263").
+_LONE_LABEL = re.compile(r"^(?:\[[^\]]{1,12}\]|\(\d{1,4}\)|\d{1,4}\.?)$")
+# Fonts no encoding was seen for: T1's quotes and dashes at 0x10-0x17, OT1's ligatures at 0x0B-0x0F
+# (the codes OT1 uses below 0x20 otherwise are accents, which come before a letter).
 _CONTROL = str.maketrans(
     {"\x10": "“", "\x11": "”", "\x15": "–", "\x16": "–", "\x17": "—"}
     | {"\x0b": "ff", "\x0c": "fi", "\x0d": "fl", "\x0e": "ffi", "\x0f": "ffl"}
 )
-_OT1_DASH = re.compile(r"(?<=\d)\{(?=\d)")
-_T1_LIGATURES = str.maketrans({"\x1b": "ff", "\x1c": "fi", "\x1d": "fl", "\x1e": "ffi", "\x1f": "ffl"})
-_T1_EVIDENCE = re.compile(r"(?:^|\s)\x10[^\W\d_\x1b-\x1f]|[^\W_]\x11|(?:\d|\s)[\x15\x16](?:\d|\s)")
+_CONTROL_CODE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_OT1_DASH = re.compile(r"(?<=\d)\{(?=\d)")  # OT1 sets the en dash at "{": "1259{1263"
 
 
-def _is_t2a_word(word: str) -> bool:
-    letters = [c for c in word if c.isalpha()]
-    return bool(letters) and all("\u00c0" <= c <= "\u00ff" for c in letters)
-
-
-def _repair_encoding(text: str) -> str:
-    """Cyrillic set in a T2A font without a Unicode map comes out as Latin-1 letters (Ìèëêà → Милка)."""
-    words = text.split(" ")
-    long_words = sum(1 for w in words if _is_t2a_word(w) and sum(c.isalpha() for c in w) >= 2)
-    if long_words < 2:
-        return text
-    return " ".join(w.translate(_T2A) if _is_t2a_word(w) else w for w in words)
-
-
-def _to_line(row: list[_Frag], page: pymupdf.Page, col: int) -> Line:
+def _to_line(row: list[_Frag], page: int, size_wh: tuple[float, float], col: int) -> Line:
     row = sorted(row, key=lambda f: f.x0)
     parts = [row[0].text]
     for prev, cur in zip(row, row[1:], strict=False):
@@ -184,18 +236,18 @@ def _to_line(row: list[_Frag], page: pymupdf.Page, col: int) -> Line:
     size = max(chars, key=lambda k: chars[k])
     main = [f for f in row if f.size == size]
     return Line(
-        page=page.number,
+        page=page,
         x0=row[0].x0,
         y0=min(f.y0 for f in main),
         x1=max(f.x1 for f in row),
         y1=max(f.y1 for f in main),
-        text=_repair_encoding("".join(parts)),
+        text=repair_cyrillic("".join(parts)),
         size=size,
         bold=all(f.bold for f in row),
         col=col,
         first_size=row[0].first_size,
-        page_width=page.rect.width,
-        page_height=page.rect.height,
+        page_width=size_wh[0],
+        page_height=size_wh[1],
         raised=row[0].text if row[0].size < 0.8 * size else row[0].raised,
     )
 
@@ -203,7 +255,8 @@ def _to_line(row: list[_Frag], page: pymupdf.Page, col: int) -> Line:
 def read_page_lines(page: pymupdf.Page) -> tuple[Line, ...]:
     """The page's lines in reading order, columns kept apart."""
     frags = _fragments(page)
-    gutter = _gutter(frags, page.rect.width)
+    rect = page.rect
+    gutter = _gutter(frags, rect.width)
     groups: dict[int, list[_Frag]] = {0: [], 1: [], -1: []}
     for f in frags:
         if gutter is None or f.x1 <= gutter + 1:
@@ -212,7 +265,8 @@ def read_page_lines(page: pymupdf.Page) -> tuple[Line, ...]:
             groups[1].append(f)
         else:
             groups[-1].append(f)
-    lines = [_to_line(row, page, col) for col, fs in groups.items() for row in _merge(fs)]
+    wh = (rect.width, rect.height)
+    lines = [_to_line(row, page.number, wh, col) for col, fs in groups.items() for row in _merge(fs)]
     lines.sort(key=lambda ln: (ln.y0 + ln.y1) / 2)
     ordered: list[Line] = []
     for stripe in _stripes(lines):
@@ -229,15 +283,25 @@ def read_page_lines(page: pymupdf.Page) -> tuple[Line, ...]:
 
 
 def _stripes(lines: list[Line]) -> list[list[Line]]:
-    """Lines cut where an empty horizontal stripe crosses both columns (a rule, a float, a break)."""
+    """Lines cut where an empty horizontal stripe crosses both columns (a rule, a float, a break).
+
+    A stripe that is empty only because one column has ended (the short right column of a last
+    page) cuts nothing: the column that goes on below it is still read after the other's top.
+    """
     if not lines or not any(ln.col == 1 for ln in lines):
         return [lines]
     heights = sorted(ln.y1 - ln.y0 for ln in lines)
     need = 1.6 * heights[len(heights) // 2]
+    below_cols = [set() for _ in lines]  # columns with a line at or below each position
+    seen: set[int] = set()
+    for i in range(len(lines) - 1, -1, -1):
+        seen.add(lines[i].col)
+        below_cols[i] = set(seen)
     stripes: list[list[Line]] = [[]]
     bottom = None
-    for ln in lines:  # sorted by vertical centre
-        if bottom is not None and ln.y0 - bottom > need:
+    for i, ln in enumerate(lines):  # sorted by vertical centre
+        both_go_on = -1 in below_cols[i] or {0, 1} <= below_cols[i]
+        if bottom is not None and ln.y0 - bottom > need and both_go_on:
             stripes.append([])
         stripes[-1].append(ln)
         bottom = ln.y1 if bottom is None else max(bottom, ln.y1)

@@ -1,0 +1,124 @@
+"""Where a bibliography's entries start in each column: the label position and the text indent.
+
+A list is set with a hanging indent (every line after an entry's first starts further
+right: IEEEtran, natbib, biblatex, amsalpha) or flush (every line at the left edge, the
+label inline). In a hanging list an entry starts left of the text indent, wherever its
+label begins: labels right-aligned in a box of the widest label's width (amsalpha's
+[SGA 4], alpha's [BDRG+10]) start anywhere between the left edge and the indent, and a
+label printed at the indent is the first word of a continuation line ("(2):421-421").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from arxref.pdf._labels import Label, raised_label
+from arxref.pdf._layout import Line
+
+_SAME_X = 1.6  # two line starts this close are set at the same position (justification, italic overhang)
+_OUTDENT = 2.0  # a line starting this far left of the text indent is outdented: an entry start
+_HANGING_SHARE = 0.08  # outdented lines among all: fewer are strays (a running head), not a list's starts
+
+_SHARE = 0.25  # lines at one position that make it the column's indent, not a stray line's
+MAX_HANG = 70.0  # points: the widest hanging indent (a box for alpha labels "[BDRG+10]" is 60 wide)
+
+Column = tuple[int, int]  # (page, col)
+
+
+@dataclass(frozen=True)
+class Indents:
+    """Each column's left edge and text indent, and whether the list hangs."""
+
+    left: dict[Column, float]
+    text: dict[Column, float]  # where lines without a label start (continuation lines in a hanging list)
+    hanging: bool
+    seen: frozenset[Column] = frozenset()  # columns whose indent was seen, there or in the same column
+
+    def outdented(self, ln: Line) -> bool:
+        """A line starting left of its column's text indent: where a hanging list's entries start."""
+        return ln.x0 < self.text[(ln.page, ln.col)] - _OUTDENT
+
+    def at_label_position(self, ln: Line, slack: float) -> bool:
+        """Whether a label on `ln` stands where the list prints labels (`slack`: flush lists only)."""
+        if self.hanging:
+            return self.outdented(ln)
+        return ln.x0 <= self.left[(ln.page, ln.col)] + slack
+
+
+def _clusters(xs: list[float]) -> list[tuple[float, int]]:
+    """Line starts grouped by position, left to right: (median x, how many)."""
+    xs = sorted(xs)
+    groups: list[list[float]] = [[xs[0]]]
+    for x in xs[1:]:
+        if x - groups[-1][-1] <= _SAME_X:
+            groups[-1].append(x)
+        else:
+            groups.append([x])
+    return [(g[len(g) // 2], len(g)) for g in groups]
+
+
+def _labelled(ln: Line, labels: dict[str, Label]) -> bool:
+    """A line that starts with a label; a bare number ("2016, ApJ") begins continuation lines too."""
+    return any(f != "bare" for f in labels) or raised_label(ln.raised, ln.text) is not None
+
+
+def _shared_indent(groups: list[tuple[float, int]], n: int, left: float) -> float | None:
+    """The rightmost position that a good share of a column's unlabelled lines start at (an
+    unlabelled hanging list has two, its entries' first lines and the rest); None when too few
+    lines share any position to tell."""
+    shared = [x for x, k in groups if k >= max(2, _SHARE * n) and x - left <= MAX_HANG]
+    return shared[-1] if shared else None
+
+
+def _same_column(key: Column, measured: dict[Column, float]) -> float | None:
+    """The indent of the same column on the nearest page of the same parity (twoside margins),
+    else on the nearest page."""
+    page, col = key
+    same = [k for k in measured if k[1] == col]
+    if not same:
+        return None
+    best = min(same, key=lambda k: ((k[0] - page) % 2, abs(k[0] - page)))
+    return measured[best]
+
+
+def measure_indents(lines: tuple[Line, ...], labels: list[dict[str, Label]]) -> Indents:
+    """The left edge and text indent of each column of the list, and whether it hangs.
+
+    A column where entries of one line outnumber the rest (mnras, A&A) or that holds a few
+    lines shows its indent less clearly than the list does: there the list's hanging offset
+    picks the position, among those its lines start at, that continuation lines use.
+    """
+    by_col: dict[Column, list[Line]] = {}
+    labelled: set[int] = set()
+    for ln, labs in zip(lines, labels, strict=True):
+        by_col.setdefault((ln.page, ln.col), []).append(ln)
+        if _labelled(ln, labs):
+            labelled.add(id(ln))
+    left = {key: min(ln.x0 for ln in ls) for key, ls in by_col.items()}
+    groups: dict[Column, list[tuple[float, int]]] = {}
+    text: dict[Column, float] = {}
+    for key, ls in by_col.items():
+        plain = [ln.x0 for ln in ls if id(ln) not in labelled]
+        if plain:
+            groups[key] = _clusters(plain)
+            at = _shared_indent(groups[key], len(plain), left[key])
+            if at is not None:
+                text[key] = at
+    offsets = sorted(text[k] - left[k] for k in text)
+    offset = offsets[len(offsets) // 2] if offsets else 0.0
+    measured = dict(text)
+    for key in by_col:
+        if offset > _OUTDENT and key in text and text[key] - left[key] <= _OUTDENT:
+            near = [x for x, _ in groups[key] if _OUTDENT < x - left[key] <= MAX_HANG]
+            if near:
+                text[key] = min(near, key=lambda x: abs(x - left[key] - offset))
+        if key not in text:  # a few lines (an entry's tail atop a page): the column's indent elsewhere
+            elsewhere = _same_column(key, measured)
+            if elsewhere is not None:
+                text[key] = elsewhere
+    seen = frozenset(text)
+    for key in by_col:
+        text.setdefault(key, left[key] + offset)
+    indents = Indents(left, text, hanging=False)
+    out = sum(1 for ln in lines if indents.outdented(ln))
+    return Indents(left, text, hanging=out >= max(2, _HANGING_SHARE * len(lines)), seen=seen)

@@ -1,0 +1,187 @@
+"""Entry boundaries and indexes on small real PDFs made by pdflatex (tests/data/pdf, beside their .tex)."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from arxref.domain import RawReference
+from arxref.pdf import extract_pdf_references
+
+DATA = Path(__file__).parent / "data" / "pdf"
+
+
+@cache
+def _refs(name: str) -> tuple[RawReference, ...]:
+    return extract_pdf_references((DATA / f"{name}.pdf").read_bytes()).references
+
+
+def test_right_aligned_alpha_labels_start_entries_left_of_the_text_indent() -> None:
+    refs = _refs("alpha-right-aligned")
+    labels = [r.label for r in refs]
+    assert labels[:5] == ["AAQ11", "B+16", "BDRG+10", "Ber03", "SGA 1"]
+    assert labels[5].replace(" ", "") == "SGA412"  # the halves of a stacked fraction, one line
+    assert labels[6].startswith("Verdier-th")  # long, but without a space
+    assert labels[7] == "Wei94"
+    assert [r.index for r in refs] == list(range(1, 9))
+    assert refs[4].raw.endswith("Springer, Berlin, 1971.")
+    assert refs[5].raw.startswith("P. Deligne, Cohomologie")
+
+
+def test_author_year_labels_in_brackets_long_or_a_bare_year() -> None:
+    refs = _refs("authoryear-bracket-labels")
+    assert [r.label for r in refs] == [
+        "Baptiste, Pape, and Nuijten 2001",
+        "Haas 2002",
+        "Motahari-Nezhad, Recker, and Weidlich 2015",
+        "Senderovich et al. 2015a",
+        "2015b",
+        "1996",
+        "2011",
+    ]
+    assert refs[5].raw == (
+        "Van der Aalst, W. 1996. Petri net based scheduling. Operations-Research-Spektrum 18(4):219–229."
+    )
+
+
+def test_a_number_at_the_text_indent_is_no_label() -> None:
+    refs = _refs("authoryear-numbers-at-indent")
+    assert [r.label for r in refs] == [None] * 5
+    assert [r.index for r in refs] == [1, 2, 3, 4, 5]
+    assert refs[1].raw.endswith("Society, 82 (2):421–421, February 1956.")
+
+
+def test_a_label_in_its_own_box_belongs_to_the_column_of_its_text() -> None:
+    refs = _refs("biblatex-twocolumn-label-boxes")
+    assert [r.label for r in refs] == [str(n) for n in range(1, 35)]
+    assert all(r.raw[0].isupper() and not r.raw.rstrip(".").endswith("]") for r in refs)
+
+
+def test_lncs_alpha_labels_without_brackets() -> None:
+    refs = _refs("lncs-alpha-dotted")
+    assert [r.label for r in refs] == ["BB08", "BSCTV14", "vzGG13a", "vzGG13b", "Woo"]
+    assert refs[4].raw.startswith("Gavin Wood. Ethereum")
+
+
+@pytest.mark.parametrize(
+    ("name", "count", "last_end", "stray"),
+    [
+        # the first page's foot: the authors' address, the copyright line, the DOI
+        ("acmsmall-authoryear-first-page-notes", 14, "10.7380/j.99967 arXiv:2133.17288.", "nnnnnnn"),
+        # running head of the list's second page: "Conference'17, July 2017, ..." and "A. Writer"
+        ("acmart-authoryear-running-head", 34, "https://doi.org/10.1460/s.49151", "Washington"),
+        # "Preprint submitted to Elsevier" and the date, both columns' feet; an entry runs on below
+        ("elsarticle-authoryear-running-foot", 34, "269–281. doi:10.1460/s.49151.", "Elsevier"),
+        # the authors' addresses after the list, and the page number below them
+        ("amsart-address-after", 20, "Graduate Texts in Mathematics 152, Springer, 1995.", "address"),
+    ],
+)
+def test_lines_set_off_at_a_column_top_or_foot_are_not_entries(
+    name: str, count: int, last_end: str, stray: str
+) -> None:
+    refs = _refs(name)
+    assert len(refs) == count
+    assert [r.index for r in refs] == list(range(1, count + 1))
+    assert refs[-1].raw.endswith(last_end)
+    assert not any(stray in r.raw for r in refs)
+
+
+def test_a_list_that_goes_on_in_the_short_right_column_of_a_last_page() -> None:
+    refs = _refs("ieee-last-page-short-column")
+    assert [r.index for r in refs] == list(range(1, 15))
+    assert refs[8].raw.startswith("T. Horvat") or refs[8].label == "9"
+    assert refs[-1].raw.endswith("vol. 20, pp. 739–762, 2005.")
+
+
+def _page_of_entries(page: pymupdf.Page, entries: list[str], x: float, y: float, size: float) -> float:
+    """Two-line author-year entries with a hanging indent, from `y` down; the y below the last."""
+    for n, first in enumerate(entries):
+        page.insert_text((x, y), first, fontsize=size)
+        page.insert_text(
+            (x + 10, y + size + 1.2), f"Journal of Things {n + 1}, {100 + n} (2001).", fontsize=size
+        )
+        y += 2 * (size + 1.2)
+    return y
+
+
+def test_a_footnote_in_its_own_size_at_a_column_foot_is_no_entry() -> None:
+    """A&A sets a footnote in 9 pt at the foot of the column, below a list set in 8 pt."""
+    doc = pymupdf.open()
+    names = [
+        f"Author{n}, A., Writer, B., & Other, C. {1990 + n}, A title of the work number {n}"
+        for n in range(30)
+    ]
+    page = doc.new_page()
+    page.insert_text((50, 60), "References", fontsize=12)
+    _page_of_entries(page, names[:18], 50, 80, 8)
+    page.insert_text(
+        (52, 760), "2 However, as the main objective of this project is to compare the", fontsize=9
+    )
+    page.insert_text(
+        (50, 770.5), "strategies, we are not very concerned with the implications of this.", fontsize=9
+    )
+    _page_of_entries(doc.new_page(), names[18:], 50, 60, 8)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == list(range(1, 31))
+    assert not any("However" in r.raw for r in refs)
+    assert refs[18].raw.startswith("Author18, A.")
+
+
+def test_a_biography_beside_its_photo_ends_the_last_entry() -> None:
+    """IEEE papers pull the first biography up against the list; its lines start beside the photo."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((50, 60), "References", fontsize=12)
+    y = 80.0
+    for n in range(1, 7):
+        page.insert_text(
+            (50, y), f"[{n}] A. Author{n} and B. Writer, 'A title of the work,' in Proc.", fontsize=8
+        )
+        page.insert_text((68, y + 9), f"Conference on Things, vol. {n}, 2001, pp. 1-9.", fontsize=8)
+        y += 19
+    page.draw_rect(pymupdf.Rect(50, y, 120, y + 80))
+    for k in range(8):
+        page.insert_text((131, y + 7 + 9 * k), f"Andrew Wagner received a degree in {2000 + k}", fontsize=8)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == [1, 2, 3, 4, 5, 6]
+    assert refs[-1].raw.endswith("Conference on Things, vol. 6, 2001, pp. 1-9.")
+
+
+def test_an_author_year_list_set_without_indent_or_gaps() -> None:
+    """A&A sets short entries on one line each, flush and evenly spaced: each line that starts an
+    author list after one that ends short of the margin, or ends as a reference does, is an entry."""
+    entries = [
+        "Adamo, T. & Newman, E. T. 2014, Scholarpedia, 9, 31791",
+        "Astropy Collaboration, Robitaille, T. P., Tollerud, E. J., et al. 2013, A&A, 558, A33",
+        "Bambi, C. 2013, Physical Review D, 87",
+        "Cano Rodríguez, J. L., Hidalgo, A., Bapat, S., et al. 2019, poliastro: poliastro 0.13",
+        "Shaikh, R., Kocherlakota, P., Narayan, R., & Joshi, P. S. 2018, Monthly Notices, 482, 52",
+        "Van der Walt, S., Colbert, S. C., & Varoquaux, G. 2011, Computing in Science, 13, 22",
+        "de Geus, E. J. 1992, A&A, 262, 258",
+        "O'Neill H., Dubois P., 2023, in Advances in Systems. pp 3-7, https://example.org/papers/4000.pdf",
+        "de la Cruz M., 2006, in Proceedings of the International Conference. pp 757-778",
+    ]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((40, 60), "References", fontsize=12)
+    for n, text in enumerate(entries):
+        page.insert_text((40, 80 + 9 * n), text, fontsize=8)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == entries
+
+
+def test_a_flat_list_of_entries_over_several_lines() -> None:
+    refs = _refs("natbib-flat-list")
+    assert [r.index for r in refs] == list(range(1, 35))
+    starts = [r.raw[:16] for r in refs]
+    assert starts[:5] == [
+        "Ines André, Priy",
+        "Kofi Beĭlinson a",
+        "Jonas Čech and C",
+        "Wen Čech. Large ",
+        "Farid Côté. Stoc",
+    ]
+    assert starts[-1] == "Lena Wärn, Priya"
