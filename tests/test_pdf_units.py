@@ -184,3 +184,14 @@ def test_a_range_broken_at_its_dash_is_rejoined() -> None:
 )
 def test_back_references_after_an_entry_are_left_out(printed: str, read: str) -> None:
     assert join_lines([printed], frozenset()) == read
+
+
+@pytest.mark.parametrize(
+    "line", ["[10001] A. Author, Title", "(10001) A. Author", "10001. A. Author", "10001 A. Author"]
+)
+def test_labels_of_five_digits_or_more_continue_the_chain(line: str) -> None:
+    """A list of more than 9,999 entries (a catalogue, a long survey) keeps its labels past 9999; the
+    chain still keeps a year at a line start from being taken for one."""
+    assert label_of(line).number == 10001
+    assert accept_number(10000, 10001, at_label_position=False)
+    assert not accept_number(14, 10001, at_label_position=True)

@@ -24,7 +24,7 @@ from arxref.pdf._segment import Entry, split_entries
 
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"]+")
 _YEAR = re.compile(r"\b(1[6-9]\d\d|20\d\d)\b")
-_LABEL_START = re.compile(r"^\s*(\[\d{1,4}\]|\d{1,4}\.\s|\(\d{1,4}\)\s)")
+_LABEL_START = re.compile(r"^\s*(\[\d{1,6}\]|\d{1,6}\.\s|\(\d{1,6}\)\s)")
 
 
 class _Pages:

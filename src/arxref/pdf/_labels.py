@@ -11,15 +11,15 @@ import re
 from dataclasses import dataclass
 
 _PATTERNS = (
-    ("bracket", re.compile(r"^\[(\d{1,4})\]\s*")),
+    ("bracket", re.compile(r"^\[(\d{1,6})\]\s*")),
     ("alpha", re.compile(r"^\[([^\]]{1,80})\]\s*")),
     # alpha labels without brackets, as LNCS prints them: "BB08.", "BSCTV14." (letters, a two-digit year)
     ("alpha", re.compile(r"^([A-Za-z][A-Za-z+\-]{0,7}\d\d[a-z]?)\.\s+")),
-    ("paren", re.compile(r"^\((\d{1,4})\)\s*")),
-    ("dot", re.compile(r"^(\d{1,4})\.(?:\s+|(?=[A-Z]))")),
-    ("bare", re.compile(r"^(\d{1,4})\s+(?=\S)")),
+    ("paren", re.compile(r"^\((\d{1,6})\)\s*")),
+    ("dot", re.compile(r"^(\d{1,6})\.(?:\s+|(?=[A-Z]))")),
+    ("bare", re.compile(r"^(\d{1,6})\s+(?=\S)")),
 )
-_RAISED = re.compile(r"^\d{1,4}$")
+_RAISED = re.compile(r"^\d{1,6}$")
 # An author-year label in brackets ("[Lee and DiCesare 1994]", AAAI, Harvard styles) ends in a year;
 # a long bracketed text ending otherwise is a note ("[cf. p. 3, 39]"), not a label.
 _YEAR_END = re.compile(r"(?:1[5-9]|20)\d\d[a-z]?$")

@@ -213,7 +213,7 @@ def _merge(frags: list[_Frag]) -> list[list[_Frag]]:
     return rows
 
 
-_LONE_LABEL = re.compile(r"^(?:\[[^\]]{1,12}\]|\(\d{1,4}\)|\d{1,4}\.?)$")
+_LONE_LABEL = re.compile(r"^(?:\[[^\]]{1,12}\]|\(\d{1,6}\)|\d{1,6}\.?)$")
 # Fonts no encoding was seen for: T1's quotes and dashes at 0x10-0x17, OT1's ligatures at 0x0B-0x0F
 # (the codes OT1 uses below 0x20 otherwise are accents, which come before a letter).
 _CONTROL = str.maketrans(
