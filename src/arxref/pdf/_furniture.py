@@ -2,20 +2,105 @@
 
 Rotated arXiv side stamps never reach here (the layout drops rotated text). What is
 left is told apart by position (a margin line set off from the body by a gap),
-by shape (a bare page number) and by repetition across pages.
+by shape (a bare page number) and by repetition across pages. Line numbers of a
+review copy go before lines are formed (`drop_line_numbers`), since they share a
+baseline with the text they number.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from arxref.pdf._layout import Line
+if TYPE_CHECKING:
+    from arxref.pdf._layout import Line
 
 _PAGE_NO = re.compile(r"^(page\s+)?(\d{1,4}|[ivxlc]{1,6})(\s*(/|of)\s*\d{1,4})?$", re.I)
 _NUMBERED_HEAD = re.compile(r"^\d{1,4}\s|\s\d{1,4}$")
 _MARKER = re.compile(r"^[*†‡§¶]")
 _CAPTION = re.compile(r"^(fig\.|figure|table|abbildung|tabelle)\s*[0-9IVX]+", re.I)
 _MARGIN = 0.085  # fraction of the page height where running heads and feet live
+
+
+class _Box(Protocol):
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    text: str
+    size: float
+
+
+_B = TypeVar("_B", bound=_Box)
+_NUMBER = re.compile(r"^\d{1,5}$")
+
+
+def _edge_groups(nums: list[_B], edge: str) -> list[list[_B]]:
+    """Numbers whose left (or right) edges line up within a point, each group top to bottom."""
+    groups: list[list[_B]] = []
+    for f in sorted(nums, key=lambda f: getattr(f, edge)):
+        if groups and abs(getattr(f, edge) - getattr(groups[-1][-1], edge)) <= 1.0:
+            groups[-1].append(f)
+        else:
+            groups.append([f])
+    return [sorted(g, key=lambda f: f.y0) for g in groups if len(g) >= 3]
+
+
+def _rows(frags: Sequence[_Box]) -> list[float]:
+    """Vertical centres of the text rows among `frags` (fragments on one baseline count once)."""
+    rows: list[float] = []
+    for f in sorted(frags, key=lambda f: f.y1):
+        if not rows or f.y1 - rows[-1] > 0.5 * f.size:
+            rows.append(f.y1)
+    return rows
+
+
+def _numbers_lines(group: Sequence[_Box], others: Sequence[_Box]) -> bool:
+    """Whether aligned numbers count the lines beside them, as lineno's margin numbers do.
+
+    A line number grows by one for each line of text (or by five for every fifth), so
+    between two of them there are as many lines as their values differ; it is set
+    smaller than the text and stands apart from it. An entry label grows by one per entry
+    of one or more lines, and a superscript label touches its entry's text.
+    """
+    values = [int(f.text) for f in group]
+    if any(b <= a for a, b in zip(values, values[1:], strict=False)):
+        return False
+    beside = []
+    for f in group:
+        row = [o for o in others if min(o.y1, f.y1) - max(o.y0, f.y0) > 0]
+        if not row:
+            continue
+        near = min(row, key=lambda o: max(o.x0 - f.x1, f.x0 - o.x1))
+        if max(near.x0 - f.x1, f.x0 - near.x1) < 0.3 * near.size or f.size > 0.9 * near.size:
+            return False
+        beside.append(near)
+    if len(beside) < 0.5 * len(group):
+        return False
+    left, right = min(o.x0 for o in beside), max(o.x1 for o in beside)
+    rows = _rows([o for o in others if left - 1 <= o.x0 and o.x1 <= right + 1])
+    matched = 0
+    for a, b, va, vb in zip(group, group[1:], values, values[1:], strict=False):
+        between = sum(1 for y in rows if a.y1 + 0.5 * a.size < y <= b.y1 + 0.5 * b.size)
+        matched += between == vb - va
+    # a page's last few numbered lines (the end of a list) must all agree; a longer run may
+    # cross displayed equations or floats whose lines are not numbered
+    return matched == len(group) - 1 or len(group) >= 5 and matched >= 0.6 * (len(group) - 1)
+
+
+def drop_line_numbers(frags: list[_B]) -> list[_B]:
+    """The page's text fragments without the margin line numbers of a review copy (lineno)."""
+    nums = [f for f in frags if _NUMBER.match(f.text)]
+    if len(nums) < 3:
+        return frags
+    others = [f for f in frags if not _NUMBER.match(f.text)]
+    drop: set[int] = set()
+    for edge in ("x0", "x1"):
+        for group in _edge_groups(nums, edge):
+            if _numbers_lines(group, others):
+                drop.update(id(f) for f in group)
+    return [f for f in frags if id(f) not in drop] if drop else frags
 
 
 def _shape(text: str) -> str:
