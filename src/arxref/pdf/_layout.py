@@ -13,6 +13,8 @@ from statistics import median
 
 import pymupdf
 
+from arxref.pdf._furniture import drop_line_numbers
+
 # No PRESERVE_LIGATURES: "ﬁ" comes out as "fi", so words match the document's vocabulary.
 _FLAGS = pymupdf.TEXT_MEDIABOX_CLIP
 _BOLD = 16
@@ -202,7 +204,7 @@ def _to_line(row: list[_Frag], page: pymupdf.Page, col: int) -> Line:
 
 def read_page_lines(page: pymupdf.Page) -> tuple[Line, ...]:
     """The page's lines in reading order, columns kept apart."""
-    frags = _fragments(page)
+    frags = drop_line_numbers(_fragments(page))
     gutter = _gutter(frags, page.rect.width)
     groups: dict[int, list[_Frag]] = {0: [], 1: [], -1: []}
     for f in frags:
