@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from statistics import median
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 if TYPE_CHECKING:
@@ -48,12 +49,15 @@ def _edge_groups(nums: list[_B], edge: str) -> list[list[_B]]:
 
 
 def _rows(frags: Sequence[_Box]) -> list[float]:
-    """Vertical centres of the text rows among `frags` (fragments on one baseline count once)."""
-    rows: list[float] = []
-    for f in sorted(frags, key=lambda f: f.y1):
-        if not rows or f.y1 - rows[-1] > 0.5 * f.size:
-            rows.append(f.y1)
-    return rows
+    """Vertical centres of the text rows among `frags`: sub- and superscripts join their row."""
+    rows: list[list[_Box]] = []
+    for f in sorted(frags, key=lambda f: (f.y0 + f.y1) / 2):
+        if rows and (f.y0 + f.y1) / 2 < max(o.y1 for o in rows[-1]):
+            rows[-1].append(f)
+        else:
+            rows.append([f])
+    mains = [max(row, key=lambda o: o.size) for row in rows]
+    return [(m.y0 + m.y1) / 2 for m in mains]
 
 
 def _numbers_lines(group: Sequence[_Box], others: Sequence[_Box]) -> bool:
@@ -80,10 +84,12 @@ def _numbers_lines(group: Sequence[_Box], others: Sequence[_Box]) -> bool:
         return False
     left, right = min(o.x0 for o in beside), max(o.x1 for o in beside)
     rows = _rows([o for o in others if left - 1 <= o.x0 and o.x1 <= right + 1])
+    room = 0.4 * median(o.size for o in beside)  # a number and its own row share a centre
     matched = 0
     for a, b, va, vb in zip(group, group[1:], values, values[1:], strict=False):
-        between = sum(1 for y in rows if a.y1 + 0.5 * a.size < y <= b.y1 + 0.5 * b.size)
-        matched += between == vb - va
+        ca, cb = (a.y0 + a.y1) / 2, (b.y0 + b.y1) / 2
+        between = sum(1 for y in rows if ca + room < y < cb - room)
+        matched += between == vb - va - 1
     # a page's last few numbered lines (the end of a list) must all agree; a longer run may
     # cross displayed equations or floats whose lines are not numbered
     return matched == len(group) - 1 or len(group) >= 5 and matched >= 0.6 * (len(group) - 1)
