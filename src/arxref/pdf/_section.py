@@ -3,25 +3,32 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from arxref.pdf._labels import label_of
 from arxref.pdf._layout import Line, body_size
 
+# Matched against `heading_key`: accents folded, so "Referências", "Bibliografía" and a
+# bitmap font's "Bibliograf´ıa" read as "referencias", "bibliografia".
 _NAMES = (
     r"references(\s+(and|&)\s+notes)?|notes\s+and\s+references|references\s+cited|cited\s+references"
     r"|reference\s+list|bibliography|bibliographie|literature(\s+cited)?|cited\s+literature|works\s+cited"
-    r"|r[ée]f[ée]rences(\s+bibliographiques)?|literatur|literaturverzeichnis|quellenverzeichnis"
-    r"|quellen|bibliograf[íi]a|referencias|riferimenti(\s+bibliografici)?|список\s+литературы|литература"
+    r"|references\s+bibliographiques|literatur|literaturverzeichnis|quellenverzeichnis|quellen|literatuur(lijst)?"
+    r"|bibliografia|referencias(\s+bibliograficas)?|riferimenti(\s+bibliografici)?|referenties"
+    r"|список\s+(использованн\w+\s+)?(литературы|источников)|библиографический\s+список|литература"
 )
 # An optional section number ("7", "7.", "VII.", "A.") may precede the name.
 HEADING = re.compile(rf"^(?:(?:\d{{1,2}}|[IVXL]{{1,5}}|[A-Z])\.?\s+)?(?:{_NAMES})\s*:?$", re.I)
 _END = re.compile(
     r"^(?:(?:\d{1,2}|[IVXL]{1,5}|[A-Z])\.?\s+)?(?:appendix|appendices|appendix\s+\w+|supplementary|supplemental"
     r"|supporting\s+information|biograph(?:y|ies)|author\s+biograph\w*|about\s+the\s+authors?|acknowledge?ments?"
-    r"|anhang|\w*erkl[äa]rung|danksagung|lebenslauf|curriculum\s+vitae|index|glossary|list\s+of\s+\w+|figure\s+captions|tables?|chapter\s+\d+|endnotes|notes)\b",
+    r"|anhang|\w*erklarung|danksagung|lebenslauf|curriculum\s+vitae|index|glossary|list\s+of\s+\w+|figure\s+captions"
+    r"|tables?|chapter\s+\d+|endnotes|notes|apendices?|anexos?|annexes?|appendice)\b",
     re.I,
 )
+# The spacing accents a bitmap (Type 3) font's text layer sets beside its letter.
+_SPACING_ACCENTS = str.maketrans("", "", "´`¨ˆ˜˘˙¸˚˝ˇ^~")
 
 
 _TOC_NUMBER = re.compile(r"^(\.\s*)*([0-9]{1,4}|[ivxlc]{1,6})$")
@@ -39,28 +46,39 @@ class Section:
 def _despace(text: str) -> str:
     """`L I T E R AT U R` (letter-spaced small caps) read as `LITERATUR`."""
     parts = text.split()
-    if len(parts) >= 4 and sum(len(p) <= 2 for p in parts) >= 0.75 * len(parts):
+    if (
+        len(parts) >= 4
+        and all(p.isalpha() for p in parts)
+        and sum(len(p) <= 2 for p in parts) >= 0.75 * len(parts)
+    ):
         return "".join(parts)
     return text
 
 
+def heading_key(text: str) -> str:
+    """A line as heading names are matched: letter spacing closed up, accents folded."""
+    folded = unicodedata.normalize("NFKD", text.translate(_SPACING_ACCENTS).replace("ı", "i"))
+    return _despace("".join(c for c in folded if not unicodedata.combining(c)).strip())
+
+
 def is_heading(ln: Line) -> bool:
     """Whether a line is a bibliography heading by its words."""
-    return bool(HEADING.match(_despace(ln.text)))
+    return bool(HEADING.match(heading_key(ln.text)))
 
 
 def page_has_heading(text: str) -> bool:
     """Whether a page's plain text holds a line that reads as a bibliography heading."""
-    return any(HEADING.match(_despace(t.strip())) for t in text.splitlines() if len(t) < 60)
+    return any(HEADING.match(heading_key(t)) for t in text.splitlines() if len(t) < 60)
 
 
 def _ends_section(ln: Line, body: float) -> bool:
     """A heading that closes a bibliography: appendix, biographies, a new chapter..."""
     if len(ln.text) > 70 or label_of(ln.text) is not None and not ln.bold:
         return False
-    if _despace(ln.text) != ln.text and not HEADING.match(_despace(ln.text)):
+    key = heading_key(ln.text)
+    if _despace(ln.text) != ln.text and not HEADING.match(key):
         return True  # a letter-spaced display line is a heading of its own
-    if _END.match(_despace(ln.text)) and (ln.bold or ln.size > body + 0.5 or ln.text.isupper()):
+    if _END.match(key) and (ln.bold or ln.size > body + 0.5 or ln.text.isupper()):
         return True
     return ln.size >= body + 1.5 and len(ln.text.split()) <= 10 and not ln.text.endswith((".", ","))
 
