@@ -67,3 +67,60 @@ def test_a_continuation_line_of_short_words_is_no_letter_spaced_heading() -> Non
         "Ireland, M. J. 2013, MNRAS, 433, 1718, doi: 10.1093/mnras/stt859",
         "Jennison, R. C. 1958, MNRAS, 118, 276",
     ]
+
+
+def test_a_heading_set_in_small_caps_under_the_running_head_starts_the_list() -> None:
+    # "R" 12 pt + "EFERENCES" 9.6 pt at the top of page 4, under a running head that recurs on
+    # every page; then "A FURTHER EXPERIMENTS" in small caps, whose text is no entry
+    refs = _extract("smallcaps-heading-top.pdf").references
+    assert len(refs) == 5
+    assert refs[0].raw.startswith("G. Anandalingam and Terry L. Friesz. Hierarchical optimization")
+    assert refs[4].raw.endswith("In EMNLP, 2016.")
+
+
+def test_a_wide_figure_floated_into_a_two_column_list_is_skipped() -> None:
+    refs = _extract("twocolumn-float-in-list.pdf").references
+    assert [r.index for r in refs] == list(range(1, 61))
+    assert not any("Recall" in r.raw or "SMOTUNED" in r.raw for r in refs)
+    assert refs[26].raw.startswith("A. Pears, B. Writer, and C. Author. 2006.")
+
+
+def _list_then_appendix_pdf() -> bytes:
+    """Page 1: a numbered list; page 2: a figure on top ("Figure A1."), then an appendix whose
+    long title is set bold and larger (LNCS, MNRAS), then its text."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 72), "References", fontsize=12, fontname="hebo")
+    y = 100.0
+    for n in range(1, 9):
+        page.insert_text(
+            (72, y), f"[{n}] A. Author{n} and B. Writer. A title of the paper number {n}.", fontsize=9
+        )
+        page.insert_text((90, y + 11), f"Journal of Things, {n}(2):{100 + n}-{120 + n}, 2001.", fontsize=9)
+        y += 26
+    page = doc.new_page()
+    page.insert_text((250, 110), "figures/violin_plot.pdf", fontsize=8)
+    page.insert_text(
+        (72, 200), "Figure A1. Violin plot of pixel values of the search and template images,", fontsize=8
+    )
+    page.insert_text((72, 210), "scaled between 0 and 1.", fontsize=8)
+    title = "A Closed-form Formula for Evaluating the Derivative of the Polynomial at Roots of Unity"
+    page.insert_text((72, 240), title, fontsize=12, fontname="hebo")
+    for k, line in enumerate(
+        [
+            "Let A(X) = X^n - 1 and recall the Lagrange polynomials of Section 3.4. Let A'(X) be",
+            "the derivative of A and let g(x) = A(X)/(X - w). First, note that A'(w) = g(w).",
+            "Second, by carrying out the division of A by (X - w), we obtain the quotient.",
+        ]
+    ):
+        page.insert_text((72, 262 + 12 * k), line, fontsize=10)
+    return doc.tobytes()
+
+
+def test_a_float_and_a_long_appendix_title_end_the_list() -> None:
+    refs = extract_pdf_references(_list_then_appendix_pdf()).references
+    assert [r.index for r in refs] == list(range(1, 9))
+    assert (
+        refs[7].raw
+        == "A. Author8 and B. Writer. A title of the paper number 8. Journal of Things, 8(2):108-128, 2001."
+    )

@@ -32,7 +32,18 @@ _SPACING_ACCENTS = str.maketrans("", "", "´`¨ˆ˜˘˙¸˚˝ˇ^~")
 
 
 _TOC_NUMBER = re.compile(r"^(\.\s*)*([0-9]{1,4}|[ivxlc]{1,6})$")
-_CAPTION = re.compile(r"^(fig\.|figure|table|abbildung|tabelle)\s*[0-9IVX]+[a-z]?(\s*[:.|]|$)", re.I)
+# "Figure 3:", "FIG. 2.", "Table IV.", and appendix or supplement floats "Figure A1.", "Table S2:"
+_CAPTION = re.compile(
+    r"^(fig\.|figure|table|abbildung|tabelle)\s*(?:[A-Z]\.?)?(?:\d+|[IVX]+)[a-z]?(?:\.\d+)?(\s*[:.|]|$)", re.I
+)
+_TABLE = re.compile(r"^(table|tabelle)\b", re.I)
+# How an author-year entry starts: "Hunter, J. D.", "J. D. Hunter", "Kingma and Ba", "van der Walt, S."
+_NAME_START = re.compile(
+    r"^(?:(?:[a-z]{1,3}\s){0,2}[A-Z][\w'’\-]+,\s*[A-Z]|(?:[A-Z]\.\s?)+(?:-[A-Z]\.\s?)?[A-Z][\w'’\-]+"
+    r"|[A-Z][\w'’\-]+(?:\s[A-Z][\w'’\-]+){0,2}(?:,|\s(?:and|&|et\sal\.?)\s))"
+)
+# A section number before a heading's words: "7", "7.2", "A", "A.1", "VII."
+_SECTION_NO = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*|[A-Z](?:\.\d{1,2})*|[IVXL]{1,5})\.?\s+\S")
 
 
 @dataclass(frozen=True)
@@ -71,20 +82,38 @@ def page_has_heading(text: str) -> bool:
     return any(HEADING.match(heading_key(t)) for t in text.splitlines() if len(t) < 60)
 
 
+def _small_caps(ln: Line) -> bool:
+    """Capitals with a larger first letter: a heading set in small caps (ICLR, ICML, AMS)."""
+    return ln.first_size >= 1.15 * ln.size and ln.text.isupper()
+
+
 def _ends_section(ln: Line, body: float) -> bool:
     """A heading that closes a bibliography: appendix, biographies, a new chapter..."""
-    if len(ln.text) > 70 or label_of(ln.text) is not None and not ln.bold:
+    if len(ln.text) > 120 or label_of(ln.text) is not None and not ln.bold:
         return False
     key = heading_key(ln.text)
     if _despace(ln.text) != ln.text and not HEADING.match(key):
         return True  # a letter-spaced display line is a heading of its own
-    if _END.match(key) and (ln.bold or ln.size > body + 0.5 or ln.text.isupper()):
+    if len(ln.text) <= 70 and _END.match(key) and (ln.bold or ln.size > body + 0.5 or ln.text.isupper()):
         return True
-    return ln.size >= body + 1.5 and len(ln.text.split()) <= 10 and not ln.text.endswith((".", ","))
+    if ln.text.endswith((".", ",", ";")):
+        return False
+    numbered = bool(_SECTION_NO.match(ln.text))
+    if _small_caps(ln) and numbered and len(ln.text.split()) <= 12:
+        return True  # "A FURTHER EXPERIMENTS" in the size of the text
+    if ln.size < body + 1.5:
+        return False
+    # a larger line: a short one, or a longer numbered or bold title ("B Computing all u_i ...")
+    return len(ln.text.split()) <= 10 or numbered or ln.bold
 
 
-def _real_heading(i: int, lines: list[Line]) -> bool:
-    """A heading line that is neither a table-of-contents entry nor a running head."""
+def _real_heading(i: int, lines: list[Line], tops: dict[int, float]) -> bool:
+    """A heading line that is neither a table-of-contents entry nor a running head.
+
+    `tops` gives each page's first line bottom before furniture was removed: a heading with a
+    running head above it is the first line of the text block, however it is set (a small-caps
+    "REFERENCES" in the text size, just under the running head).
+    """
     ln = lines[i]
     if not is_heading(ln):
         return False
@@ -92,13 +121,55 @@ def _real_heading(i: int, lines: list[Line]) -> bool:
     for o in same_page:
         if min(o.y1, ln.y1) - max(o.y0, ln.y0) > 0.5 * (ln.y1 - ln.y0) and _TOC_NUMBER.match(o.text):
             return False  # "References .... 55" in a table of contents
-    if ln.y1 < ln.page_height * 0.12 and not any(o.y1 <= ln.y0 for o in same_page):
+    first = ln.y1 < ln.page_height * 0.12 and not any(o.y1 <= ln.y0 for o in same_page)
+    if first and tops.get(ln.page, ln.y1) >= ln.y0:
         return ln.size > body_size(same_page) + 0.9 or ln.bold
     return True
 
 
-def _caption_cut(chunk: list[Line]) -> list[Line]:
-    """The section without float captions: a wide float inside the list is skipped, any other ends it."""
+def _list_like(ln: Line, known: dict[int, set[int]], body: float) -> bool:
+    """A line set where the list's lines start in its column, in the list's type size."""
+    return round(ln.x0) in known.get(ln.col, ()) and abs(ln.size - body) <= 0.6
+
+
+def _line_starts(chunk: list[Line], body: float) -> dict[int, set[int]]:
+    """Where the list's lines start in each column (entry starts, indents), with 1 pt slack.
+
+    An x is the list's when a fair share of the column's lines start there; a figure's own
+    text (a draft figure's file names, axis labels) starts elsewhere or too rarely.
+    """
+    counts: dict[int, dict[int, int]] = {}
+    for ln in chunk:
+        if abs(ln.size - body) <= 0.6:
+            col = counts.setdefault(ln.col, {})
+            col[round(ln.x0)] = col.get(round(ln.x0), 0) + 1
+    known: dict[int, set[int]] = {}
+    for c, col in counts.items():
+        most = max(col.values())
+        for x, n in col.items():
+            if n >= 0.15 * most:
+                known.setdefault(c, set()).update((x - 1, x, x + 1))
+    return known
+
+
+def _resumes(after: Line, before: Line | None, known: dict[int, set[int]], body: float) -> bool:
+    """Whether the list goes on after a float: a new entry, or the rest of one the float broke."""
+    if after.col == -1 or not _list_like(after, known, body):
+        return False
+    if label_of(after.text) is not None or _NAME_START.match(after.text):
+        return True
+    return before is not None and not before.text.endswith(".")
+
+
+def _skip_floats(chunk: list[Line]) -> list[Line]:
+    """The list without the floats set inside it; a float after which the list does not resume ends it.
+
+    A float is its caption's paragraph, any wide lines under it, and the lines just before
+    the caption on its page that do not start where the list's lines start (the figure's
+    own text, or a draft figure's file name).
+    """
+    body = body_size(chunk[:60])
+    known = _line_starts(chunk, body)
     kept: list[Line] = []
     j = 0
     while j < len(chunk):
@@ -107,6 +178,8 @@ def _caption_cut(chunk: list[Line]) -> list[Line]:
             kept.append(ln)
             j += 1
             continue
+        while kept and kept[-1].page == ln.page and not _list_like(kept[-1], known, body):
+            kept.pop()  # the float's own text above its caption
         end = j + 1  # the caption's paragraph: following lines set close below it
         while (
             end < len(chunk)
@@ -117,27 +190,26 @@ def _caption_cut(chunk: list[Line]) -> list[Line]:
         while end < len(chunk) and chunk[end].page == ln.page and chunk[end].col == -1:
             end += 1  # more of the float: further wide captions or lines
         after = chunk[end] if end < len(chunk) else None
-        known = {round(o.x0) for o in kept}
-        resumes = after is not None and after.col != -1 and any(abs(round(after.x0) - x) <= 1 for x in known)
-        if not (ln.col == -1 and resumes):
+        if after is None or not _resumes(after, kept[-1] if kept else None, known, body):
             break
+        if _TABLE.match(ln.text) and ln.col != -1:
+            break  # a table's rows follow its caption, at the list's left edge: its end cannot be told
         j = end
     return kept
 
 
-def split_sections(lines: list[Line]) -> list[Section]:
+def split_sections(lines: list[Line], tops: dict[int, float] | None = None) -> list[Section]:
     """Every bibliography among `lines` (reading order), each ended by the next heading or the end."""
-    starts = [i for i in range(len(lines)) if _real_heading(i, lines)]
+    starts = [i for i in range(len(lines)) if _real_heading(i, lines, tops or {})]
     sections = []
     for n, start in enumerate(starts):
         stop = starts[n + 1] if n + 1 < len(starts) else len(lines)
-        chunk = lines[start + 1 : stop]
+        chunk = _skip_floats(lines[start + 1 : stop])
         body = body_size(chunk[:60])
         for j, ln in enumerate(chunk):
             if _ends_section(ln, body):
                 chunk = chunk[:j]
                 break
-        chunk = _caption_cut(chunk)
         if chunk:
             sections.append(Section(tuple(chunk), lines[start].text))
     return sections
@@ -154,11 +226,11 @@ def find_unheaded(lines: list[Line]) -> Section | None:
             if lab and lab.family == fam and lab.number == want:
                 want, seen = want + 1, seen + 1
         if seen >= 2:
-            chunk = lines[i:]
+            chunk = _skip_floats(lines[i:])
             body = body_size(chunk[:60])
             for j, ln in enumerate(chunk[1:], 1):
                 if _ends_section(ln, body):
                     chunk = chunk[:j]
                     break
-            return Section(tuple(_caption_cut(chunk)), None)
+            return Section(tuple(chunk), None)
     return None
