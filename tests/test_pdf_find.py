@@ -124,3 +124,15 @@ def test_a_float_and_a_long_appendix_title_end_the_list() -> None:
         refs[7].raw
         == "A. Author8 and B. Writer. A title of the paper number 8. Journal of Things, 8(2):108-128, 2001."
     )
+
+
+def test_every_numbered_list_without_heading_with_its_own_numbering() -> None:
+    # REVTeX (PRL) prints no heading; the Supplemental Material restarts at [1]
+    ex = _extract("revtex-two-lists.pdf")
+    main = [r for r in ex.references if r.bibliography == 1]
+    supplement = [r for r in ex.references if r.bibliography == 2]
+    assert [r.index for r in main] == list(range(1, 32))
+    assert [r.index for r in supplement] == list(range(1, 6))
+    assert main[30].raw.startswith("A. B. Authorm31, C. D. Writer")
+    assert supplement[0].raw.startswith("A. B. Authors1, C. D. Writer")
+    assert any("numbered list found by its labels" in note for note in ex.notes)

@@ -21,10 +21,10 @@ from arxref.pdf._links import Link, links_inside, read_links
 from arxref.pdf._open import open_pdf, read_page_texts
 from arxref.pdf._section import HEADING, Section, find_unheaded, page_has_heading, split_sections
 from arxref.pdf._segment import Entry, split_entries
+from arxref.pdf._unheaded import Chain, find_label_chains
 
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"]+")
 _YEAR = re.compile(r"\b(1[6-9]\d\d|20\d\d)\b")
-_LABEL_START = re.compile(r"^\s*(\[\d{1,4}\]|\d{1,4}\.\s|\(\d{1,4}\)\s)")
 
 
 class _Pages:
@@ -82,16 +82,37 @@ def _looks_like_references(entries: list[Entry]) -> bool:
     return sizes[len(sizes) // 2] >= 30
 
 
-def _unheaded_section(pages: _Pages, texts: tuple[str | None, ...]) -> Section | None:
-    """The fallback: the run of pages near the end whose lines start with labels."""
-    dense = [sum(1 for t in (text or "").splitlines() if _LABEL_START.match(t)) >= 3 for text in texts]
-    if not any(dense):
-        return None
-    last = max(i for i, d in enumerate(dense) if d)
-    first = last
-    while first > 0 and dense[first - 1]:
-        first -= 1
-    return find_unheaded(pages.lines(list(range(max(0, first - 1), last + 1))))
+def _holds(section: Section, chain: Chain) -> bool:
+    """Whether a section found under a heading already holds the chain's first entry."""
+    start = _letters(chain.first_line)[:10]  # letters and digits: control codes of T1 fonts differ
+    return any(ln.page == chain.first_page and _letters(ln.text).startswith(start) for ln in section.lines)
+
+
+def _letters(text: str) -> str:
+    return "".join(c for c in text if c.isalnum())
+
+
+def _unheaded_lists(pages: _Pages, texts: tuple[str | None, ...], headed: list[Section]) -> list[Section]:
+    """Numbered lists no heading announced: each chain 1, 2, 3... of the plain text not yet held.
+
+    Beside lists found under headings, a chain counts only after the first of them (a
+    supplement's list) or in the end matter, so a numbered list of the author's publications
+    at the front of a thesis is not taken for a bibliography.
+    """
+    first_headed = min((ln.page for s in headed for ln in s.lines), default=None)
+    found = []
+    for chain in find_label_chains(texts):
+        if any(_holds(s, chain) for s in headed):
+            continue
+        early = chain.first_page < 0.4 * len(texts)
+        if first_headed is not None and chain.first_page < first_headed and early:
+            continue
+        last = min(chain.last_page + chain.ends_page, len(texts) - 1)
+        span = list(range(chain.first_page, last + 1))
+        section = find_unheaded(pages.lines(span), chain.family, chain.first_page)
+        if section is not None and _looks_like_references(split_entries(section.lines)):
+            found.append((chain, section))
+    return [s for _, s in found]
 
 
 def _box(lines: tuple[Line, ...]) -> tuple[float, float, float, float]:
@@ -182,11 +203,11 @@ def extract_pdf_references(data: bytes) -> Extraction:
         pages = _Pages(doc, texts)
         notes = []
         sections = _headed_sections(pages, texts)
-        if not sections:
-            fallback = _unheaded_section(pages, texts)
-            if fallback is not None:
-                sections = [fallback]
-                notes.append("no bibliography heading: read the final run of labelled lines")
+        unheaded = _unheaded_lists(pages, texts, sections)
+        for s in unheaded:
+            pg = sorted({ln.page + 1 for ln in s.lines})
+            notes.append(f"no heading: numbered list found by its labels 1, 2, 3..., pages {pg[0]}-{pg[-1]}")
+        sections = sorted([*sections, *unheaded], key=lambda s: (s.lines[0].page, s.lines[0].y0))
         vocab = document_vocabulary("\n".join(t for t in texts if t))
         links = pages.all_links()
         refs = []

@@ -28,7 +28,8 @@ _END = re.compile(
     re.I,
 )
 # The spacing accents a bitmap (Type 3) font's text layer sets beside its letter.
-_SPACING_ACCENTS = str.maketrans("", "", "´`¨ˆ˜˘˙¸˚˝ˇ^~")
+_SPACING_ACCENTS = re.compile("[´`¨ˆ˜˘˙¸˚˝ˇ^~]")
+_COMBINING = re.compile("[\u0300-\u036f]")
 
 
 _TOC_NUMBER = re.compile(r"^(\.\s*)*([0-9]{1,4}|[ivxlc]{1,6})$")
@@ -68,8 +69,12 @@ def _despace(text: str) -> str:
 
 def heading_key(text: str) -> str:
     """A line as heading names are matched: letter spacing closed up, accents folded."""
-    folded = unicodedata.normalize("NFKD", text.translate(_SPACING_ACCENTS).replace("ı", "i"))
-    return _despace("".join(c for c in folded if not unicodedata.combining(c)).strip())
+    if not text.isascii():
+        folded = unicodedata.normalize("NFKD", _SPACING_ACCENTS.sub("", text).replace("ı", "i"))
+        text = _COMBINING.sub("", folded)
+    elif "`" in text or "^" in text or "~" in text:
+        text = _SPACING_ACCENTS.sub("", text)
+    return _despace(text.strip())
 
 
 def is_heading(ln: Line) -> bool:
@@ -79,7 +84,7 @@ def is_heading(ln: Line) -> bool:
 
 def page_has_heading(text: str) -> bool:
     """Whether a page's plain text holds a line that reads as a bibliography heading."""
-    return any(HEADING.match(heading_key(t)) for t in text.splitlines() if len(t) < 60)
+    return any(HEADING.match(heading_key(t)) for t in text.splitlines() if len(t) < 60 and t.count(" ") < 12)
 
 
 def _small_caps(ln: Line) -> bool:
@@ -91,10 +96,10 @@ def _ends_section(ln: Line, body: float) -> bool:
     """A heading that closes a bibliography: appendix, biographies, a new chapter..."""
     if len(ln.text) > 120 or label_of(ln.text) is not None and not ln.bold:
         return False
-    key = heading_key(ln.text)
-    if _despace(ln.text) != ln.text and not HEADING.match(key):
+    if _despace(ln.text) != ln.text and not HEADING.match(heading_key(ln.text)):
         return True  # a letter-spaced display line is a heading of its own
-    if len(ln.text) <= 70 and _END.match(key) and (ln.bold or ln.size > body + 0.5 or ln.text.isupper()):
+    set_off = ln.bold or ln.size > body + 0.5 or ln.text.isupper()
+    if set_off and len(ln.text) <= 70 and _END.match(heading_key(ln.text)):
         return True
     if ln.text.endswith((".", ",", ";")):
         return False
@@ -215,22 +220,43 @@ def split_sections(lines: list[Line], tops: dict[int, float] | None = None) -> l
     return sections
 
 
-def find_unheaded(lines: list[Line]) -> Section | None:
-    """A bibliography printed without heading: the last run of label-shaped starts 1, 2, 3..."""
-    firsts = [i for i, ln in enumerate(lines) if (lab := label_of(ln.text)) and lab.number == 1]
-    for i in reversed(firsts):
-        fam = label_of(lines[i].text).family
-        want, seen = 2, 0
-        for ln in lines[i + 1 : i + 80]:
-            lab = label_of(ln.text)
-            if lab and lab.family == fam and lab.number == want:
-                want, seen = want + 1, seen + 1
-        if seen >= 2:
-            chunk = _skip_floats(lines[i:])
-            body = body_size(chunk[:60])
-            for j, ln in enumerate(chunk[1:], 1):
-                if _ends_section(ln, body):
-                    chunk = chunk[:j]
-                    break
-            return Section(tuple(chunk), None)
+def _chain_length(lines: list[Line], i: int, family: str) -> int:
+    """How many labels continue 2, 3, ... after the label 1 at `i` (within 80 lines)."""
+    want = 2
+    for ln in lines[i + 1 : i + 80]:
+        lab = label_of(ln.text, family)
+        if lab is not None and lab.number == want:
+            want += 1
+    return want - 2
+
+
+def _bounded(chunk: list[Line]) -> tuple[Line, ...]:
+    """A list without heading, from its first entry: floats skipped, ended by the next heading."""
+    chunk = _skip_floats(chunk)
+    body = body_size(chunk[:60])
+    for j, ln in enumerate(chunk[1:], 1):
+        if _ends_section(ln, body):
+            return tuple(chunk[:j])
+    return tuple(chunk)
+
+
+def find_unheaded(lines: list[Line], family: str | None = None, page: int | None = None) -> Section | None:
+    """A numbered list printed without heading: from a label 1 (on `page`, of `family`) whose
+    numbering goes on, to the next list's label 1 or a heading that ends it."""
+    firsts = [
+        i
+        for i, ln in enumerate(lines)
+        if (lab := label_of(ln.text, family)) is not None
+        and lab.number == 1
+        and (page is None or ln.page == page)
+    ]
+    for i in reversed(firsts) if page is None else firsts:
+        fam = label_of(lines[i].text, family).family
+        if _chain_length(lines, i, fam) < 2:
+            continue
+        restarts = (
+            j for j in range(i + 1, len(lines)) if (b := label_of(lines[j].text, fam)) and b.number == 1
+        )
+        end = next(restarts, len(lines))
+        return Section(_bounded(lines[i:end]), None)
     return None
