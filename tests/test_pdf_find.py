@@ -136,3 +136,14 @@ def test_every_numbered_list_without_heading_with_its_own_numbering() -> None:
     assert main[30].raw.startswith("A. B. Authorm31, C. D. Writer")
     assert supplement[0].raw.startswith("A. B. Authors1, C. D. Writer")
     assert any("numbered list found by its labels" in note for note in ex.notes)
+
+
+def test_an_author_year_list_without_heading_is_found_by_its_dates_and_names() -> None:
+    # no heading, no labels: the list starts under the text of its page, an appendix follows
+    ex = _extract("authoryear-no-heading.pdf")
+    refs = ex.references
+    assert len(refs) == 9
+    assert refs[0].raw.startswith("Bryan, G. H., 2012: Effects of surface exchange coefficients")
+    assert refs[8].raw.startswith("Trier, S. B., and R. D. Sharman, 2009")
+    assert refs[8].raw.endswith("Mon. Wea. Rev., 137, 1972–1990.")
+    assert any("author-year list found by its dates and author names" in note for note in ex.notes)

@@ -21,7 +21,7 @@ from arxref.pdf._links import Link, links_inside, read_links
 from arxref.pdf._open import open_pdf, read_page_texts
 from arxref.pdf._section import HEADING, Section, find_unheaded, page_has_heading, split_sections
 from arxref.pdf._segment import Entry, split_entries
-from arxref.pdf._unheaded import Chain, find_label_chains
+from arxref.pdf._unheaded import Chain, find_author_year, find_author_year_run, find_label_chains
 
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"]+")
 _YEAR = re.compile(r"\b(1[6-9]\d\d|20\d\d)\b")
@@ -115,6 +115,29 @@ def _unheaded_lists(pages: _Pages, texts: tuple[str | None, ...], headed: list[S
     return [s for _, s in found]
 
 
+def _pages_note(how: str, section: Section) -> str:
+    pg = sorted({ln.page + 1 for ln in section.lines})
+    return f"no heading: {how}, pages {pg[0]}-{pg[-1]}"
+
+
+def _find_sections(pages: _Pages, texts: tuple[str | None, ...]) -> tuple[list[Section], list[str]]:
+    """Every bibliography in reading order, and notes on those found without a heading.
+
+    Lists under a heading first, then numbered lists no heading announced; only when there
+    is neither, an author-year list in the end matter, found by its dates and author names.
+    """
+    headed = _headed_sections(pages, texts)
+    unheaded = _unheaded_lists(pages, texts, headed)
+    notes = [_pages_note("numbered list found by its labels 1, 2, 3...", s) for s in unheaded]
+    sections = sorted([*headed, *unheaded], key=lambda s: (s.lines[0].page, s.lines[0].y0))
+    if not sections and (run := find_author_year_run(texts)) is not None:
+        found = find_author_year(pages.lines(list(range(max(0, run[0] - 1), run[1] + 1))))
+        if found is not None and found.lines:
+            sections = [found]
+            notes.append(_pages_note("author-year list found by its dates and author names", found))
+    return sections, notes
+
+
 def _box(lines: tuple[Line, ...]) -> tuple[float, float, float, float]:
     first = [ln for ln in lines if ln.page == lines[0].page and ln.col == lines[0].col]
     return (
@@ -201,18 +224,11 @@ def extract_pdf_references(data: bytes) -> Extraction:
     try:
         texts = read_page_texts(doc, page_has_heading)
         pages = _Pages(doc, texts)
-        notes = []
-        sections = _headed_sections(pages, texts)
-        unheaded = _unheaded_lists(pages, texts, sections)
-        for s in unheaded:
-            pg = sorted({ln.page + 1 for ln in s.lines})
-            notes.append(f"no heading: numbered list found by its labels 1, 2, 3..., pages {pg[0]}-{pg[-1]}")
-        sections = sorted([*sections, *unheaded], key=lambda s: (s.lines[0].page, s.lines[0].y0))
+        sections, notes = _find_sections(pages, texts)
         vocab = document_vocabulary("\n".join(t for t in texts if t))
         links = pages.all_links()
-        refs = []
-        for ordinal, section in enumerate((s for s in sections if split_entries(s.lines)), 1):
-            refs.extend(_reference(e, ordinal, vocab, links) for e in split_entries(section.lines))
+        lists = [entries for s in sections if (entries := split_entries(s.lines))]
+        refs = [_reference(e, ordinal, vocab, links) for ordinal, es in enumerate(lists, 1) for e in es]
     finally:
         doc.close()
     if not refs:

@@ -38,10 +38,12 @@ _CAPTION = re.compile(
     r"^(fig\.|figure|table|abbildung|tabelle)\s*(?:[A-Z]\.?)?(?:\d+|[IVX]+)[a-z]?(?:\.\d+)?(\s*[:.|]|$)", re.I
 )
 _TABLE = re.compile(r"^(table|tabelle)\b", re.I)
-# How an author-year entry starts: "Hunter, J. D.", "J. D. Hunter", "Kingma and Ba", "van der Walt, S."
-_NAME_START = re.compile(
+# How an author-year entry starts: "Hunter, J. D.", "J. D. Hunter", "Kingma and Ba", "van der Walt, S.",
+# "Van Cleve J. E., Caldwell" (MNRAS, A&A), "Chodera JD, Mobley DL" (Vancouver)
+# (public: the author-year fallback without heading looks for it too)
+NAME_START = re.compile(
     r"^(?:(?:[a-z]{1,3}\s){0,2}[A-Z][\w'’\-]+,\s*[A-Z]|(?:[A-Z]\.\s?)+(?:-[A-Z]\.\s?)?[A-Z][\w'’\-]+"
-    r"|[A-Z][\w'’\-]+(?:\s[A-Z][\w'’\-]+){0,2}(?:,|\s(?:and|&|et\sal\.?)\s))"
+    r"|[A-Z][\w'’\-]+(?:\s[A-Z][\w'’\-]+){0,2}(?:,|\s(?:and|&|et\sal\.?)\s|\s(?:[A-Z]\.\s?)+|\s[A-Z]{1,3},))"
 )
 # A section number before a heading's words: "7", "7.2", "A", "A.1", "VII."
 _SECTION_NO = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*|[A-Z](?:\.\d{1,2})*|[IVXL]{1,5})\.?\s+\S")
@@ -92,7 +94,7 @@ def _small_caps(ln: Line) -> bool:
     return ln.first_size >= 1.15 * ln.size and ln.text.isupper()
 
 
-def _ends_section(ln: Line, body: float) -> bool:
+def closes_list(ln: Line, body: float) -> bool:
     """A heading that closes a bibliography: appendix, biographies, a new chapter..."""
     if len(ln.text) > 120 or label_of(ln.text) is not None and not ln.bold:
         return False
@@ -161,7 +163,7 @@ def _resumes(after: Line, before: Line | None, known: dict[int, set[int]], body:
     """Whether the list goes on after a float: a new entry, or the rest of one the float broke."""
     if after.col == -1 or not _list_like(after, known, body):
         return False
-    if label_of(after.text) is not None or _NAME_START.match(after.text):
+    if label_of(after.text) is not None or NAME_START.match(after.text):
         return True
     return before is not None and not before.text.endswith(".")
 
@@ -212,7 +214,7 @@ def split_sections(lines: list[Line], tops: dict[int, float] | None = None) -> l
         chunk = _skip_floats(lines[start + 1 : stop])
         body = body_size(chunk[:60])
         for j, ln in enumerate(chunk):
-            if _ends_section(ln, body):
+            if closes_list(ln, body):
                 chunk = chunk[:j]
                 break
         if chunk:
@@ -230,12 +232,12 @@ def _chain_length(lines: list[Line], i: int, family: str) -> int:
     return want - 2
 
 
-def _bounded(chunk: list[Line]) -> tuple[Line, ...]:
+def bound_list(chunk: list[Line]) -> tuple[Line, ...]:
     """A list without heading, from its first entry: floats skipped, ended by the next heading."""
     chunk = _skip_floats(chunk)
     body = body_size(chunk[:60])
     for j, ln in enumerate(chunk[1:], 1):
-        if _ends_section(ln, body):
+        if closes_list(ln, body):
             return tuple(chunk[:j])
     return tuple(chunk)
 
@@ -258,5 +260,5 @@ def find_unheaded(lines: list[Line], family: str | None = None, page: int | None
             j for j in range(i + 1, len(lines)) if (b := label_of(lines[j].text, fam)) and b.number == 1
         )
         end = next(restarts, len(lines))
-        return Section(_bounded(lines[i:end]), None)
+        return Section(bound_list(lines[i:end]), None)
     return None

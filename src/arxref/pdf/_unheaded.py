@@ -13,6 +13,10 @@ import re
 from dataclasses import dataclass
 from statistics import median
 
+from arxref.pdf._layout import Line, body_size
+from arxref.pdf._section import NAME_START, Section, bound_list, closes_list
+from arxref.pdf._segment import Entry, split_entries
+
 # Label families as the plain text shows them at a line start; a superscript label (REVTeX)
 # reads as a bare number before the entry.
 _LABEL = re.compile(r"^(?:\[(\d{1,4})\]|\((\d{1,4})\)\s|(\d{1,4})\.\s|(\d{1,4})\s+(?=\S))")
@@ -21,7 +25,6 @@ _YEAR = re.compile(r"\b(?:1[6-9]\d\d|20\d\d)[a-z]?\b|arXiv|doi|https?://", re.I)
 _NEXT_WITHIN = 60  # lines from one label to the next: a longer gap is no entry
 _MIN_LABELS = 3
 _YEAR_DENSITY = 3.5  # years per 1000 characters: a list page has ~6, body text ~0 (q90 1.8)
-_END_MATTER = 0.4  # an unheaded author-year list starts after this share of the pages
 
 
 @dataclass(frozen=True)
@@ -46,16 +49,16 @@ class _Open:
 
 
 def _dated(entries: list[str]) -> bool:
-    """Entries of reference size, most dated (a year, an arXiv id, a DOI or a URL) and starting
-    as a reference does, with a name or a title: a numbered list of clauses in the text starts
-    in lower case ("(1) the age discrepancy ... (Herczeg & Hillenbrand 2015)")."""
+    """Entries of reference size, most dated (a year, an arXiv id, a DOI or a URL), few starting
+    in lower case as a numbered list of clauses in the text does ("(1) the age discrepancy ...
+    (Herczeg & Hillenbrand 2015)"); an entry starts with a name, a title, "——" or "(2020)"."""
     entries = [e.strip() for e in entries]
     sizes = [len(e) for e in entries]
     if not 30 <= median(sizes) <= 900:
         return False
     dated = sum(1 for e in entries if _YEAR.search(e))
-    capital = sum(1 for e in entries if e[:1].isupper() or e[:1] in "\"“‘'«\x10")
-    return dated >= 0.6 * len(entries) and capital >= 0.8 * len(entries)
+    lower = sum(1 for e in entries if e[:1].islower())
+    return dated >= 0.6 * len(entries) and lower <= 0.2 * len(entries)
 
 
 def find_label_chains(texts: tuple[str | None, ...]) -> list[Chain]:
@@ -106,18 +109,84 @@ def _close(c: _Open, lines: list[tuple[int, str]]) -> list[Chain]:
 
 
 def find_author_year_run(texts: tuple[str | None, ...]) -> tuple[int, int] | None:
-    """The last run of pages dense in years in the end matter: an unheaded author-year list."""
-    n = len(texts)
-    dense = []
-    for text in texts:
-        body = text or ""
-        dense.append(len(body) >= 300 and len(_YEAR.findall(body)) * 1000 / len(body) >= _YEAR_DENSITY)
-    if not any(dense):
+    """The run of pages densest in years: where a list printed without heading lies.
+
+    A page of references carries about six years per 1000 characters, a page of text almost
+    none (a tenth of them 1.8 or more); of several dense runs (an appendix of dated tables,
+    a chapter thick with citations) the one with the most years wins, the later on a tie.
+    """
+    years = [len(_YEAR.findall(t)) if t else 0 for t in texts]
+    dense = [
+        bool(t) and len(t) >= 300 and years[p] * 1000 / len(t) >= _YEAR_DENSITY for p, t in enumerate(texts)
+    ]
+    best: tuple[int, int] | None = None
+    p = len(texts) - 1
+    while p >= 0:
+        if not dense[p]:
+            p -= 1
+            continue
+        last = p
+        while p >= 0 and dense[p]:
+            p -= 1
+        if best is None or sum(years[p + 1 : last + 1]) > sum(years[best[0] : best[1] + 1]):
+            best = (p + 1, last)
+    return best
+
+
+def _text(entry: Entry) -> str:
+    """The entry's words after its label (a superscript label glued to a name: "26H. Ness")."""
+    return " ".join(ln.text for ln in entry.lines)[entry.label.end if entry.label else 0 :].strip()
+
+
+def _reference_like(entry: Entry) -> bool:
+    text = _text(entry)
+    return 25 <= len(text) <= 900 and bool(_YEAR.search(text)) and not text[:1].islower()
+
+
+def _blocks(lines: list[Line]) -> list[list[Line]]:
+    """The lines between headings: a list never spans one, and a heading's section number
+    ("3 Results") is no entry label."""
+    body = body_size(lines)
+    blocks: list[list[Line]] = [[]]
+    for ln in lines:
+        if closes_list(ln, body):
+            blocks.append([])
+        else:
+            blocks[-1].append(ln)
+    return [b for b in blocks if b]
+
+
+def _best_run(entries: list[Entry]) -> tuple[int, int] | None:
+    """The longest run of dated, reference-shaped entries from one that starts with a name
+    (one undated entry, a manual or a piece of software, may sit inside)."""
+    good = [_reference_like(e) for e in entries]
+    best: tuple[int, int] | None = None
+    k = 0
+    while k < len(entries):
+        if not good[k] or not NAME_START.match(_text(entries[k])):
+            k += 1
+            continue
+        end = k
+        while end + 1 < len(entries) and (good[end + 1] or end + 2 < len(entries) and good[end + 2]):
+            end += 1 if good[end + 1] else 2
+        if best is None or end - k > best[1] - best[0]:
+            best = (k, end)
+        k = end + 1
+    return best
+
+
+def find_author_year(lines: list[Line]) -> Section | None:
+    """The list among `lines` found by its entries: the longest run of dated entries that
+    start as references do, inside one stretch between headings."""
+    best: tuple[int, list[Line]] | None = None
+    for block in _blocks(lines):
+        entries = split_entries(tuple(block))
+        run = _best_run(entries)
+        if run is None or (best is not None and run[1] - run[0] + 1 <= best[0]):
+            continue
+        start = block.index(entries[run[0]].lines[0])
+        stop = block.index(entries[run[1]].lines[-1]) + 1
+        best = (run[1] - run[0] + 1, block[start:stop])
+    if best is None or best[0] < _MIN_LABELS:
         return None
-    last = max(i for i, d in enumerate(dense) if d)
-    first = last
-    while first > 0 and dense[first - 1]:
-        first -= 1
-    if first < _END_MATTER * n and first > 0:
-        return None
-    return first, last
+    return Section(bound_list(best[1]), None)
