@@ -16,7 +16,7 @@ _NAMES = (
     r"|reference\s+list|bibliography|bibliographie|literature(\s+cited)?|cited\s+literature|works\s+cited"
     r"|references\s+bibliographiques|literatur|literaturverzeichnis|quellenverzeichnis|quellen|literatuur(lijst)?"
     r"|bibliografia|referencias(\s+bibliograficas)?|riferimenti(\s+bibliografici)?|referenties"
-    r"|список\s+(использованн\w+\s+)?(литературы|источников)|библиографический\s+список|литература"
+    r"|список\s+(использованн\w+\s+)?(литературы|источников)|библиографически\w*\s+список|литература"
 )
 # An optional section number ("7", "7.", "VII.", "A.") may precede the name.
 HEADING = re.compile(rf"^(?:(?:\d{{1,2}}|[IVXL]{{1,5}}|[A-Z])\.?\s+)?(?:{_NAMES})\s*:?$", re.I)
@@ -30,6 +30,9 @@ _END = re.compile(
 # The spacing accents a bitmap (Type 3) font's text layer sets beside its letter.
 _SPACING_ACCENTS = re.compile("[´`¨ˆ˜˘˙¸˚˝ˇ^~]")
 _COMBINING = re.compile("[\u0300-\u036f]")
+# Every heading name holds one of these (spaces closed up, lower case, accents as printed):
+# a cheap test before a plain-text line is folded and matched.
+_STEMS = re.compile("ref|erenc|rif|bib|lit|quell|works|cited|spis|спис|литер|библ|note")
 
 
 _TOC_NUMBER = re.compile(r"^(\.\s*)*([0-9]{1,4}|[ivxlc]{1,6})$")
@@ -59,6 +62,8 @@ class Section:
 
 def _despace(text: str) -> str:
     """`L I T E R AT U R` (letter-spaced small caps) read as `LITERATUR`."""
+    if text.count(" ") < 3:
+        return text
     parts = text.split()
     if (
         len(parts) >= 4
@@ -81,12 +86,16 @@ def heading_key(text: str) -> str:
 
 def is_heading(ln: Line) -> bool:
     """Whether a line is a bibliography heading by its words."""
-    return bool(HEADING.match(heading_key(ln.text)))
+    return len(ln.text) <= 80 and bool(HEADING.match(heading_key(ln.text)))
 
 
 def page_has_heading(text: str) -> bool:
     """Whether a page's plain text holds a line that reads as a bibliography heading."""
-    return any(HEADING.match(heading_key(t)) for t in text.splitlines() if len(t) < 60 and t.count(" ") < 12)
+    return any(
+        HEADING.match(heading_key(t))
+        for t in text.splitlines()
+        if len(t) < 60 and t.count(" ") < 12 and _STEMS.search(t.replace(" ", "").lower())
+    )
 
 
 def _small_caps(ln: Line) -> bool:
