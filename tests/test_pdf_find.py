@@ -13,7 +13,8 @@ import pymupdf
 
 from arxref.domain import Extraction
 from arxref.pdf import extract_pdf_references
-from arxref.pdf._section import page_has_heading
+from arxref.pdf._layout import Line
+from arxref.pdf._section import closes_list, page_has_heading
 
 DATA = Path(__file__).parent / "data" / "pdf"
 
@@ -154,3 +155,19 @@ def test_an_author_year_list_without_heading_is_found_by_its_dates_and_names() -
     assert refs[8].raw.startswith("Trier, S. B., and R. D. Sharman, 2009")
     assert refs[8].raw.endswith("Mon. Wea. Rev., 137, 1972–1990.")
     assert any("author-year list found by its dates and author names" in note for note in ex.notes)
+
+
+def _line(text: str, size: float = 10.0, first_size: float | None = None, bold: bool = False) -> Line:
+    return Line(0, 72, 100, 400, 110, text, size, bold, 0, first_size or size, 612, 792)
+
+
+def test_which_lines_close_a_list() -> None:
+    assert closes_list(_line("A FURTHER EXPERIMENTS", 9.6, 12.0), 10.0)  # small caps, numbered
+    assert closes_list(_line("A.1 DERIVING THE GRADIENT", 8.0, 10.0), 10.0)
+    assert closes_list(_line("APPENDIX A: SCALING IMAGES", 9.0, bold=True), 9.0)
+    assert closes_list(
+        _line("B Computing all the quotients in O(n log n) time from the ones before", 12.0), 9.0
+    )
+    assert not closes_list(_line("A. SMITH, B. JONES AND C. BROWN", 9.6, 12.0), 10.0)  # small-caps authors
+    assert not closes_list(_line("& Engineering, 9, 90"), 10.0)
+    assert not closes_list(_line("[12] A. Author, Title, 2001.", 12.0, bold=True), 10.0)

@@ -48,6 +48,9 @@ NAME_START = re.compile(
     r"^(?:(?:[a-z]{1,3}\s){0,2}[A-Z][\w'’\-]+,\s*[A-Z]|(?:[A-Z]\.\s?)+(?:-[A-Z]\.\s?)?[A-Z][\w'’\-]+"
     r"|[A-Z][\w'’\-]+(?:\s[A-Z][\w'’\-]+){0,2}(?:,|\s(?:and|&|et\sal\.?)\s|\s(?:[A-Z]\.\s?)+|\s[A-Z]{1,3},))"
 )
+# A section number in a small-caps heading: "A FURTHER", "A.1 DERIVING", "3. RESULTS", never an
+# initial ("A. SMITH", an author line of a small-caps style)
+_CAPS_SECTION = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*\.?|[A-Z](?:\.\d{1,2})+|[A-Z])\s+[A-Z]")
 # A section number before a heading's words: "7", "7.2", "A", "A.1", "VII."
 _SECTION_NO = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*|[A-Z](?:\.\d{1,2})*|[IVXL]{1,5})\.?\s+\S")
 
@@ -114,13 +117,12 @@ def closes_list(ln: Line, body: float) -> bool:
         return True
     if ln.text.endswith((".", ",", ";")):
         return False
-    numbered = bool(_SECTION_NO.match(ln.text))
-    if _small_caps(ln) and numbered and len(ln.text.split()) <= 12:
+    if _small_caps(ln) and _CAPS_SECTION.match(ln.text) and len(ln.text.split()) <= 12:
         return True  # "A FURTHER EXPERIMENTS" in the size of the text
     if ln.size < body + 1.5:
         return False
     # a larger line: a short one, or a longer numbered or bold title ("B Computing all u_i ...")
-    return len(ln.text.split()) <= 10 or numbered or ln.bold
+    return len(ln.text.split()) <= 10 or bool(_SECTION_NO.match(ln.text)) or ln.bold
 
 
 def _real_heading(i: int, lines: list[Line], tops: dict[int, float]) -> bool:
