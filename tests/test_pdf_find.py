@@ -171,3 +171,36 @@ def test_which_lines_close_a_list() -> None:
     assert not closes_list(_line("A. SMITH, B. JONES AND C. BROWN", 9.6, 12.0), 10.0)  # small-caps authors
     assert not closes_list(_line("& Engineering, 9, 90"), 10.0)
     assert not closes_list(_line("[12] A. Author, Title, 2001.", 12.0, bold=True), 10.0)
+
+
+def _headed_then_unheaded_pdf() -> bytes:
+    """Page 1: a headed list [1]-[6]; page 2: a supplement whose own list [1]-[4] has no heading."""
+    doc = pymupdf.open()
+    for page_no, (count, head) in enumerate([(6, "References"), (4, None)]):
+        page = doc.new_page()
+        y = 72.0
+        if head is None:
+            page.insert_text((72, y), "Supplementary Material", fontsize=14, fontname="hebo")
+            page.insert_text(
+                (72, y + 24), "Here we give the derivation of the bound and the details.", fontsize=10
+            )
+            y += 50
+        else:
+            page.insert_text((72, y), head, fontsize=14, fontname="hebo")
+            y += 28
+        for n in range(1, count + 1):
+            page.insert_text(
+                (72, y),
+                f"[{n}] A. Author{page_no}{n}, B. Writer, Journal of Things {n}, 345 (2001).",
+                fontsize=9,
+            )
+            y += 13
+    return doc.tobytes()
+
+
+def test_a_supplements_list_without_heading_after_a_headed_list() -> None:
+    refs = extract_pdf_references(_headed_then_unheaded_pdf()).references
+    assert [(r.bibliography, r.index) for r in refs] == [(1, n) for n in range(1, 7)] + [
+        (2, n) for n in range(1, 5)
+    ]
+    assert refs[6].raw.startswith("A. Author11, B. Writer")
