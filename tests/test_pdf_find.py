@@ -204,3 +204,30 @@ def test_a_supplements_list_without_heading_after_a_headed_list() -> None:
         (2, n) for n in range(1, 5)
     ]
     assert refs[6].raw.startswith("A. Author11, B. Writer")
+
+
+def _amsart_running_heads_pdf() -> bytes:
+    """amsart: the list goes on under a running head "2 REFERENCES" set small, low on a
+    page with a deep top margin (14% of the page height)."""
+    doc = pymupdf.open()
+    n = 0
+    for page_no in (1, 2):
+        page = doc.new_page()
+        y = 130.0
+        if page_no == 1:
+            page.insert_text((280, y), "References", fontsize=10)
+            y += 20
+        else:
+            page.insert_text((126, 112), f"{page_no} REFERENCES", fontsize=7)
+        for _ in range(8):
+            n += 1
+            page.insert_text(
+                (126, y), f"[{n}] A. Author{n}. A paper on things. J. Things {n} (2001).", fontsize=10
+            )
+            y += 14
+    return doc.tobytes()
+
+
+def test_a_running_head_low_on_a_deep_top_margin_starts_no_new_list() -> None:
+    refs = extract_pdf_references(_amsart_running_heads_pdf()).references
+    assert [(r.bibliography, r.index) for r in refs] == [(1, n) for n in range(1, 17)]

@@ -139,7 +139,7 @@ def _real_heading(i: int, lines: list[Line], tops: dict[int, float]) -> bool:
     for o in same_page:
         if min(o.y1, ln.y1) - max(o.y0, ln.y0) > 0.5 * (ln.y1 - ln.y0) and _TOC_NUMBER.match(o.text):
             return False  # "References .... 55" in a table of contents
-    first = ln.y1 < ln.page_height * 0.12 and not any(o.y1 <= ln.y0 for o in same_page)
+    first = ln.y1 < ln.page_height * 0.2 and not any(o.y1 <= ln.y0 for o in same_page)
     if first and tops.get(ln.page, ln.y1) >= ln.y0:
         return ln.size > body_size(same_page) + 0.9 or ln.bold
     return True
