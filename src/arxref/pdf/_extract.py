@@ -45,9 +45,14 @@ class _Pages:
         cleaned = remove_furniture([self.cache[p] for p in pages], HEADING, self.recurring)
         return [ln for page in cleaned for ln in page]
 
-    def tops(self) -> dict[int, float]:
-        """The bottom of each page's first line before furniture removal (a running head's)."""
-        return {p: min((ln.y1 for ln in lines), default=0.0) for p, lines in self.cache.items()}
+    def top(self, p: int) -> float | None:
+        """The bottom of page `p`'s first line before furniture removal (a running head's), read
+        closely if it was not; None past the document's ends."""
+        if not 0 <= p < len(self.doc):
+            return None
+        if p not in self.cache:
+            self.lines([p])
+        return min((ln.y1 for ln in self.cache[p]), default=None)
 
     def all_links(self) -> tuple[Link, ...]:
         return tuple(link for links in self.links.values() for link in links)
@@ -64,7 +69,7 @@ def _headed_sections(pages: _Pages, texts: tuple[str | None, ...]) -> list[Secti
         span = [h]
         while True:
             lines = pages.lines(span)
-            found = split_sections(lines, pages.tops())
+            found = split_sections(lines, pages.top)
             ended = found and found[-1].lines and found[-1].lines[-1] is not lines[-1]
             if ended or span[-1] + 1 >= len(texts) or not found:
                 break

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from arxref.pdf._labels import label_of
@@ -125,12 +126,15 @@ def closes_list(ln: Line, body: float) -> bool:
     return len(ln.text.split()) <= 10 or bool(_SECTION_NO.match(ln.text)) or ln.bold
 
 
-def _real_heading(i: int, lines: list[Line], tops: dict[int, float]) -> bool:
+def _real_heading(i: int, lines: list[Line], top_of: Callable[[int], float | None]) -> bool:
     """A heading line that is neither a table-of-contents entry nor a running head.
 
-    `tops` gives each page's first line bottom before furniture was removed: a heading with a
-    running head above it is the first line of the text block, however it is set (a small-caps
-    "REFERENCES" in the text size, just under the running head).
+    `top_of(page)` gives a page's first line bottom before furniture was removed (None past
+    the document's ends). A heading with a running head above it is the first line of the
+    text block, however it is set (a small-caps "REFERENCES" in the text size, just under
+    the running head); so is one set lower than a neighbouring page's first line (a
+    chapter's opening page, "L I T E R AT U R"). Otherwise a page's first line in the text
+    size is its running head.
     """
     ln = lines[i]
     if not is_heading(ln):
@@ -140,9 +144,13 @@ def _real_heading(i: int, lines: list[Line], tops: dict[int, float]) -> bool:
         if min(o.y1, ln.y1) - max(o.y0, ln.y0) > 0.5 * (ln.y1 - ln.y0) and _TOC_NUMBER.match(o.text):
             return False  # "References .... 55" in a table of contents
     first = ln.y1 < ln.page_height * 0.2 and not any(o.y1 <= ln.y0 for o in same_page)
-    if first and tops.get(ln.page, ln.y1) >= ln.y0:
-        return ln.size > body_size(same_page) + 0.9 or ln.bold
-    return True
+    if not first or (top_of(ln.page) or ln.y1) < ln.y0:
+        return True
+    if ln.size > body_size(same_page) + 0.9 or ln.bold:
+        return True
+    neighbour = top_of(ln.page + 1)
+    neighbour = top_of(ln.page - 1) if neighbour is None else neighbour
+    return neighbour is not None and neighbour < ln.y0 - 2
 
 
 def _list_like(ln: Line, known: dict[int, set[int]], body: float) -> bool:
@@ -216,9 +224,13 @@ def _skip_floats(chunk: list[Line]) -> list[Line]:
     return kept
 
 
-def split_sections(lines: list[Line], tops: dict[int, float] | None = None) -> list[Section]:
+def _unknown_top(page: int) -> float | None:
+    return None
+
+
+def split_sections(lines: list[Line], top_of: Callable[[int], float | None] = _unknown_top) -> list[Section]:
     """Every bibliography among `lines` (reading order), each ended by the next heading or the end."""
-    starts = [i for i in range(len(lines)) if _real_heading(i, lines, tops or {})]
+    starts = [i for i in range(len(lines)) if _real_heading(i, lines, top_of)]
     sections = []
     for n, start in enumerate(starts):
         stop = starts[n + 1] if n + 1 < len(starts) else len(lines)
