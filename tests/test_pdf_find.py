@@ -231,3 +231,40 @@ def _amsart_running_heads_pdf() -> bytes:
 def test_a_running_head_low_on_a_deep_top_margin_starts_no_new_list() -> None:
     refs = extract_pdf_references(_amsart_running_heads_pdf()).references
     assert [(r.bibliography, r.index) for r in refs] == [(1, n) for n in range(1, 17)]
+
+
+def _journal_furniture_pdf() -> bytes:
+    """ACM-journal furniture on every page: a running head of two pieces on one baseline ("A:3"
+    at the left, the authors at the right) and a journal foot 86% down; an author-year list."""
+    doc = pymupdf.open()
+    n = 0
+    for page_no in range(1, 6):
+        page = doc.new_page(width=612, height=792)
+        page.insert_text((110, 78), f"A:{page_no}", fontsize=9)
+        page.insert_text((400, 78), "S. Bindal et al.", fontsize=9)
+        page.insert_text(
+            (141, 689), "ACM Transactions on Software Engineering, Vol. V, No. N, Article A", fontsize=7
+        )
+        y = 100.0
+        if page_no < 4:
+            page.insert_text(
+                (110, y), "Body text of the paper, which cites many works on testing.", fontsize=10
+            )
+            continue
+        if page_no == 4:
+            page.insert_text((110, y), "REFERENCES", fontsize=10, fontname="hebo")
+            y += 20
+        for _ in range(20):
+            n += 1
+            page.insert_text(
+                (110, y), f"Author{n}, A. and Writer, B. 2001. A paper on testing number {n}.", fontsize=8
+            )
+            page.insert_text((126, y + 9), f"In Proceedings of PLDI. {n}-{n + 9}.", fontsize=8)
+            y += 20
+    return doc.tobytes()
+
+
+def test_journal_feet_and_two_piece_running_heads_stay_out() -> None:
+    refs = extract_pdf_references(_journal_furniture_pdf()).references
+    assert [r.index for r in refs] == list(range(1, 41))
+    assert not any("Bindal" in r.raw or "ACM Transactions" in r.raw for r in refs)

@@ -22,6 +22,7 @@ _NUMBERED_HEAD = re.compile(r"^\d{1,4}\s|\s\d{1,4}$")
 _MARKER = re.compile(r"^[*†‡§¶]")
 _CAPTION = re.compile(r"^(fig\.|figure|table|abbildung|tabelle)\s*[0-9IVX]+", re.I)
 _MARGIN = 0.085  # fraction of the page height where running heads and feet live
+_RECURRING_MARGIN = 0.15  # ... and where a line recurring on three pages or more may live
 
 
 class _Box(Protocol):
@@ -113,10 +114,10 @@ def _shape(text: str) -> str:
     return re.sub(r"\d+", "#", text.lower().replace(" ", ""))
 
 
-def _is_margin_line(ln: Line, others: list[Line], gap_needed: float) -> bool:
+def _is_margin_line(ln: Line, others: list[Line], gap_needed: float, margin: float = _MARGIN) -> bool:
     """A line in the top or bottom margin with nothing beside it and a gap towards the body."""
-    top = ln.y1 < ln.page_height * _MARGIN + 40
-    bottom = ln.y0 > ln.page_height * (1 - _MARGIN) - 40
+    top = ln.y1 < ln.page_height * margin + 40
+    bottom = ln.y0 > ln.page_height * (1 - margin) - 40
     if not (top or bottom):
         return False
     if top:
@@ -128,6 +129,17 @@ def _is_margin_line(ln: Line, others: list[Line], gap_needed: float) -> bool:
         return False
     above = [ln.y0 - o.y1 for o in others if o.y1 < ln.y0 + 1]
     return min(above, default=1e9) > gap_needed
+
+
+def _recurs(text: str, recurring: frozenset[str]) -> bool:
+    """Whether a line's shape recurs, alone or as two recurring pieces the plain text kept
+    apart and the layout joined ("A:26" + "S. Bindal et al.", a page number + a title)."""
+    shape = _shape(text)
+    if shape in recurring or _shape(_NUMBERED_HEAD.sub("", text).strip()) in recurring:
+        return True
+    return len(shape) < 160 and any(
+        shape[:k] in recurring and shape[k:] in recurring for k in range(1, len(shape))
+    )
 
 
 def _typical_gap(lines: tuple[Line, ...]) -> float:
@@ -189,11 +201,12 @@ def remove_furniture(
             if ln.text.isdigit() and (ln.x1 < text_left - 2 or ln.x0 > text_right + 2):
                 continue  # line numbers of a review copy
             others = [o for o in lines if o is not ln and (o.col == ln.col or -1 in (o.col, ln.col))]
-            if _is_margin_line(ln, others, gap_needed):
-                bare = _NUMBERED_HEAD.sub("", ln.text).strip()
-                recurs = _shape(ln.text) in recurring or _shape(bare) in recurring
-                if _PAGE_NO.match(ln.text) or recurs and not _CAPTION.match(ln.text):
-                    continue
+            recurs = _recurs(ln.text, recurring) and not _CAPTION.match(ln.text)
+            # a line that recurs page after page may sit further in (ACM's journal foot, 86% down)
+            if _is_margin_line(ln, others, gap_needed, _RECURRING_MARGIN if recurs else _MARGIN) and (
+                recurs or _PAGE_NO.match(ln.text)
+            ):
+                continue
             kept.append(ln)
         out.append(_drop_footnotes(tuple(kept), heading))
     return out
