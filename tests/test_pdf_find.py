@@ -268,3 +268,40 @@ def test_journal_feet_and_two_piece_running_heads_stay_out() -> None:
     refs = extract_pdf_references(_journal_furniture_pdf()).references
     assert [r.index for r in refs] == list(range(1, 41))
     assert not any("Bindal" in r.raw or "ACM Transactions" in r.raw for r in refs)
+
+
+def _footnote_under_small_list_pdf() -> bytes:
+    """A&A: the references in 8 pt, and under them at the column foot a 9 pt footnote with a
+    raised marker, set apart by the footnote skip; the list goes on on the next page."""
+    doc = pymupdf.open()
+    n = 0
+    for page_no in (1, 2):
+        page = doc.new_page(width=595, height=842)
+        y = 60.0
+        if page_no == 1:
+            page.insert_text((37, y), "References", fontsize=10, fontname="hebo")
+            y += 16
+        for _ in range(30):
+            n += 1
+            page.insert_text(
+                (37, y),
+                f"Author{n}, J., Heavens, A., & Jaffe, A. H. {1990 + n}, MNRAS, {400 + n},",
+                fontsize=8,
+            )
+            page.insert_text((47, y + 9), f"{3000 + n}", fontsize=8)
+            y += 20
+        if page_no == 1:
+            page.insert_text((39, 735), "2", fontsize=6)
+            page.insert_text(
+                (43, 738), "However, the main objective here is to compare the methods;", fontsize=9
+            )
+            page.insert_text(
+                (37, 748), "the approximation does not change the conclusions at this stage.", fontsize=9
+            )
+    return doc.tobytes()
+
+
+def test_a_footnote_under_a_list_set_smaller_than_it_stays_out() -> None:
+    refs = extract_pdf_references(_footnote_under_small_list_pdf()).references
+    assert [r.index for r in refs] == list(range(1, 61))
+    assert not any("objective" in r.raw for r in refs)

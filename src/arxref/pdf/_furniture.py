@@ -162,12 +162,14 @@ def margin_shapes(texts: tuple[str | None, ...]) -> frozenset[str]:
 
 
 def _is_footnote_start(ln: Line, before: Line | None, rest: list[Line], heading: re.Pattern[str]) -> bool:
-    """A note at the foot of a column: a raised marker, smaller type than the text above it."""
+    """A note at the foot of a column: a raised marker, smaller type than the text above it, or,
+    under a list set smaller still (A&A's 8 pt references over 9 pt notes), set apart by a gap."""
     if ln.y0 < ln.page_height * 0.6 or before is None or heading.match(before.text):
         return False
     marked = ln.first_size < 0.8 * ln.size or bool(_MARKER.match(ln.text))
     smaller = ln.size < before.size - 0.4
-    return marked and smaller and all(o.size <= ln.size + 0.2 for o in rest)
+    apart = ln.size > before.size + 0.4 and ln.y0 - before.y1 > 0.5 * ln.size
+    return marked and (smaller or apart) and all(o.size <= ln.size + 0.2 for o in rest)
 
 
 def _drop_footnotes(lines: tuple[Line, ...], heading: re.Pattern[str]) -> tuple[Line, ...]:
