@@ -219,7 +219,7 @@ def _amsart_running_heads_pdf() -> bytes:
             y += 20
         else:
             page.insert_text((126, 112), f"{page_no} REFERENCES", fontsize=7)
-        for _ in range(8):
+        for _ in range(40):
             n += 1
             page.insert_text(
                 (126, y), f"[{n}] A. Author{n}. A paper on things. J. Things {n} (2001).", fontsize=10
@@ -230,7 +230,7 @@ def _amsart_running_heads_pdf() -> bytes:
 
 def test_a_running_head_low_on_a_deep_top_margin_starts_no_new_list() -> None:
     refs = extract_pdf_references(_amsart_running_heads_pdf()).references
-    assert [(r.bibliography, r.index) for r in refs] == [(1, n) for n in range(1, 17)]
+    assert [(r.bibliography, r.index) for r in refs] == [(1, n) for n in range(1, 81)]
 
 
 def _journal_furniture_pdf() -> bytes:
@@ -254,7 +254,7 @@ def _journal_furniture_pdf() -> bytes:
         if page_no == 4:
             page.insert_text((110, y), "REFERENCES", fontsize=10, fontname="hebo")
             y += 20
-        for _ in range(20):
+        for _ in range(27):
             n += 1
             page.insert_text(
                 (110, y), f"Author{n}, A. and Writer, B. 2001. A paper on testing number {n}.", fontsize=8
@@ -266,7 +266,7 @@ def _journal_furniture_pdf() -> bytes:
 
 def test_journal_feet_and_two_piece_running_heads_stay_out() -> None:
     refs = extract_pdf_references(_journal_furniture_pdf()).references
-    assert [r.index for r in refs] == list(range(1, 41))
+    assert [r.index for r in refs] == list(range(1, 55))
     assert not any("Bindal" in r.raw or "ACM Transactions" in r.raw for r in refs)
 
 
@@ -305,3 +305,33 @@ def test_a_footnote_under_a_list_set_smaller_than_it_stays_out() -> None:
     refs = extract_pdf_references(_footnote_under_small_list_pdf()).references
     assert [r.index for r in refs] == list(range(1, 61))
     assert not any("objective" in r.raw for r in refs)
+
+
+def _thesis_back_page_pdf() -> bytes:
+    """A thesis whose list stops high on its last page, then a back page (the abstract in
+    French, the jury) with no heading the list could end at."""
+    doc = pymupdf.open()
+    n = 0
+    for count in (40, 3):
+        page = doc.new_page(width=595, height=842)
+        y = 80.0
+        if n == 0:
+            page.insert_text((76, 60), "Références", fontsize=14, fontname="hebo")
+        for _ in range(count):
+            n += 1
+            page.insert_text(
+                (76, y), f"[{n}] R. Auteur{n}, “Un article,” Journal of Things, vol. {n}, 2001.", fontsize=10
+            )
+            y += 18
+    page = doc.new_page(width=595, height=842)
+    for k, line in enumerate(
+        ["SCHUTZ (Sacha) - Description du microbiote respiratoire", "RESUMÉ : La colonisation à Pseudomonas"]
+    ):
+        page.insert_text((85, 50 + 20 * k), line, fontsize=10)
+    return doc.tobytes()
+
+
+def test_a_list_that_stops_high_on_its_page_ends_there() -> None:
+    refs = extract_pdf_references(_thesis_back_page_pdf()).references
+    assert [r.index for r in refs] == list(range(1, 44))
+    assert refs[42].raw.endswith("vol. 43, 2001.")

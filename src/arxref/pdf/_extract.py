@@ -23,6 +23,7 @@ from arxref.pdf._section import HEADING, Section, find_unheaded, page_has_headin
 from arxref.pdf._segment import Entry, split_entries
 from arxref.pdf._unheaded import Chain, find_author_year, find_author_year_run, find_label_chains
 
+_FILLED = 0.7  # a page of a list that goes on is filled at least this far down
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"]+")
 _YEAR = re.compile(r"\b(1[6-9]\d\d|20\d\d)\b")
 
@@ -71,7 +72,10 @@ def _headed_sections(pages: _Pages, texts: tuple[str | None, ...]) -> list[Secti
             lines = pages.lines(span)
             found = split_sections(lines, pages.top)
             ended = found and found[-1].lines and found[-1].lines[-1] is not lines[-1]
-            if ended or span[-1] + 1 >= len(texts) or not found:
+            # a list that stops high on its page ended there: what the next page holds (a
+            # thesis's abstract page, a back cover) is no part of it
+            stops_high = bool(lines) and lines[-1].y1 < _FILLED * lines[-1].page_height
+            if ended or stops_high or span[-1] + 1 >= len(texts) or not found:
                 break
             span.append(span[-1] + 1)
         sections.extend(s for s in found if _looks_like_references(split_entries(s.lines)))

@@ -137,9 +137,7 @@ def _recurs(text: str, recurring: frozenset[str]) -> bool:
     shape = _shape(text)
     if shape in recurring or _shape(_NUMBERED_HEAD.sub("", text).strip()) in recurring:
         return True
-    return len(shape) < 160 and any(
-        shape[:k] in recurring and shape[k:] in recurring for k in range(1, len(shape))
-    )
+    return any(shape[:k] in recurring and shape[k:] in recurring for k in {len(r) for r in recurring})
 
 
 def _typical_gap(lines: tuple[Line, ...]) -> float:
@@ -202,13 +200,14 @@ def remove_furniture(
         for ln in lines:
             if ln.text.isdigit() and (ln.x1 < text_left - 2 or ln.x0 > text_right + 2):
                 continue  # line numbers of a review copy
-            others = [o for o in lines if o is not ln and (o.col == ln.col or -1 in (o.col, ln.col))]
-            recurs = _recurs(ln.text, recurring) and not _CAPTION.match(ln.text)
-            # a line that recurs page after page may sit further in (ACM's journal foot, 86% down)
-            if _is_margin_line(ln, others, gap_needed, _RECURRING_MARGIN if recurs else _MARGIN) and (
-                recurs or _PAGE_NO.match(ln.text)
-            ):
-                continue
+            reach = ln.page_height * _RECURRING_MARGIN + 40
+            if ln.y1 < reach or ln.y0 > ln.page_height - reach:
+                others = [o for o in lines if o is not ln and (o.col == ln.col or -1 in (o.col, ln.col))]
+                recurs = _recurs(ln.text, recurring) and not _CAPTION.match(ln.text)
+                # a line that recurs page after page may sit further in (ACM's journal foot, 86% down)
+                margin = _RECURRING_MARGIN if recurs else _MARGIN
+                if (recurs or _PAGE_NO.match(ln.text)) and _is_margin_line(ln, others, gap_needed, margin):
+                    continue
             kept.append(ln)
         out.append(_drop_footnotes(tuple(kept), heading))
     return out

@@ -31,9 +31,10 @@ _END = re.compile(
 # The spacing accents a bitmap (Type 3) font's text layer sets beside its letter.
 _SPACING_ACCENTS = re.compile("[´`¨ˆ˜˘˙¸˚˝ˇ^~]")
 _COMBINING = re.compile("[\u0300-\u036f]")
-# Every heading name holds one of these (spaces closed up, lower case, accents as printed):
+# Every heading name holds one of these (spaces closed up, lower case, accents as printed:
+# "réf", "r´ef", "re\u0301f", "rif"):
 # a cheap test before a plain-text line is folded and matched.
-_STEMS = re.compile("ref|erenc|rif|bib|lit|quell|works|cited|spis|спис|литер|библ|note")
+_STEMS = re.compile("r.{0,3}f|bib|lit|quell|works|cited|spis|спис|литер|библ|note")
 
 
 _TOC_NUMBER = re.compile(r"^(\.\s*)*([0-9]{1,4}|[ivxlc]{1,6})$")
