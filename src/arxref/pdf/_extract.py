@@ -21,10 +21,11 @@ from arxref.pdf._links import Link, links_inside, read_links
 from arxref.pdf._open import open_pdf, read_page_texts
 from arxref.pdf._section import HEADING, Section, find_unheaded, page_has_heading, split_sections
 from arxref.pdf._segment import Entry, split_entries
+from arxref.pdf._unheaded import Chain, find_author_year, find_author_year_run, find_label_chains
 
+_FILLED = 0.7  # a page of a list that goes on is filled at least this far down
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"]+")
 _YEAR = re.compile(r"\b(1[6-9]\d\d|20\d\d)\b")
-_LABEL_START = re.compile(r"^\s*(\[\d{1,6}\]|\d{1,6}\.\s|\(\d{1,6}\)\s)")
 
 
 class _Pages:
@@ -45,6 +46,15 @@ class _Pages:
         cleaned = remove_furniture([self.cache[p] for p in pages], HEADING, self.recurring)
         return [ln for page in cleaned for ln in page]
 
+    def top(self, p: int) -> float | None:
+        """The bottom of page `p`'s first line before furniture removal (a running head's), read
+        closely if it was not; None past the document's ends."""
+        if not 0 <= p < len(self.doc):
+            return None
+        if p not in self.cache:
+            self.lines([p])
+        return min((ln.y1 for ln in self.cache[p]), default=None)
+
     def all_links(self) -> tuple[Link, ...]:
         return tuple(link for links in self.links.values() for link in links)
 
@@ -60,9 +70,12 @@ def _headed_sections(pages: _Pages, texts: tuple[str | None, ...]) -> list[Secti
         span = [h]
         while True:
             lines = pages.lines(span)
-            found = split_sections(lines)
+            found = split_sections(lines, pages.top)
             ended = found and found[-1].lines and found[-1].lines[-1] is not lines[-1]
-            if ended or span[-1] + 1 >= len(texts) or not found:
+            # a list that stops high on its page ended there: what the next page holds (a
+            # thesis's abstract page, a back cover) is no part of it
+            stops_high = bool(lines) and lines[-1].y1 < _FILLED * lines[-1].page_height
+            if ended or stops_high or span[-1] + 1 >= len(texts) or not found:
                 break
             span.append(span[-1] + 1)
         sections.extend(s for s in found if _looks_like_references(split_entries(s.lines)))
@@ -78,16 +91,60 @@ def _looks_like_references(entries: list[Entry]) -> bool:
     return sizes[len(sizes) // 2] >= 30
 
 
-def _unheaded_section(pages: _Pages, texts: tuple[str | None, ...]) -> Section | None:
-    """The fallback: the run of pages near the end whose lines start with labels."""
-    dense = [sum(1 for t in (text or "").splitlines() if _LABEL_START.match(t)) >= 3 for text in texts]
-    if not any(dense):
-        return None
-    last = max(i for i, d in enumerate(dense) if d)
-    first = last
-    while first > 0 and dense[first - 1]:
-        first -= 1
-    return find_unheaded(pages.lines(list(range(max(0, first - 1), last + 1))))
+def _holds(section: Section, chain: Chain) -> bool:
+    """Whether a section found under a heading already holds the chain's first entry."""
+    start = _letters(chain.first_line)[:10]  # letters and digits: control codes of T1 fonts differ
+    return any(ln.page == chain.first_page and _letters(ln.text).startswith(start) for ln in section.lines)
+
+
+def _letters(text: str) -> str:
+    return "".join(c for c in text if c.isalnum())
+
+
+def _unheaded_lists(pages: _Pages, texts: tuple[str | None, ...], headed: list[Section]) -> list[Section]:
+    """Numbered lists no heading announced: each chain 1, 2, 3... of the plain text not yet held.
+
+    Beside lists found under headings, a chain counts only after the first of them (a
+    supplement's list) or in the end matter, so a numbered list of the author's publications
+    at the front of a thesis is not taken for a bibliography.
+    """
+    first_headed = min((ln.page for s in headed for ln in s.lines), default=None)
+    found = []
+    for chain in find_label_chains(texts):
+        if any(_holds(s, chain) for s in headed):
+            continue
+        early = chain.first_page < 0.4 * len(texts)
+        if first_headed is not None and chain.first_page < first_headed and early:
+            continue
+        last = min(chain.last_page + chain.ends_page, len(texts) - 1)
+        span = list(range(chain.first_page, last + 1))
+        section = find_unheaded(pages.lines(span), chain.family, chain.first_page)
+        if section is not None and _looks_like_references(split_entries(section.lines)):
+            found.append((chain, section))
+    return [s for _, s in found]
+
+
+def _pages_note(how: str, section: Section) -> str:
+    pg = sorted({ln.page + 1 for ln in section.lines})
+    return f"no heading: {how}, pages {pg[0]}-{pg[-1]}"
+
+
+def _find_sections(pages: _Pages, texts: tuple[str | None, ...]) -> tuple[list[Section], list[str]]:
+    """Every bibliography in reading order, and notes on those found without a heading.
+
+    Lists under a heading first, then numbered lists no heading announced; only when there
+    is neither, an author-year list in the end matter, found by its dates and author names.
+    """
+    headed = _headed_sections(pages, texts)
+    unheaded = _unheaded_lists(pages, texts, headed)
+    notes = [_pages_note("numbered list found by its labels 1, 2, 3...", s) for s in unheaded]
+    sections = sorted([*headed, *unheaded], key=lambda s: (s.lines[0].page, s.lines[0].y0))
+    if not sections and (run := find_author_year_run(texts)) is not None:
+        found = find_author_year(pages.lines(list(range(max(0, run[0] - 1), run[1] + 1))))
+        if found is not None and found.lines:
+            sections = [found]
+            notes.append(_pages_note("author-year list found by its dates and author names", found))
+    return sections, notes
 
 
 def _box(lines: tuple[Line, ...]) -> tuple[float, float, float, float]:
@@ -176,18 +233,11 @@ def extract_pdf_references(data: bytes) -> Extraction:
     try:
         texts = read_page_texts(doc, page_has_heading)
         pages = _Pages(doc, texts)
-        notes = []
-        sections = _headed_sections(pages, texts)
-        if not sections:
-            fallback = _unheaded_section(pages, texts)
-            if fallback is not None:
-                sections = [fallback]
-                notes.append("no bibliography heading: read the final run of labelled lines")
+        sections, notes = _find_sections(pages, texts)
         vocab = document_vocabulary("\n".join(t for t in texts if t))
         links = pages.all_links()
-        refs = []
-        for ordinal, section in enumerate((s for s in sections if split_entries(s.lines)), 1):
-            refs.extend(_reference(e, ordinal, vocab, links) for e in split_entries(section.lines))
+        lists = [entries for s in sections if (entries := split_entries(s.lines))]
+        refs = [_reference(e, ordinal, vocab, links) for ordinal, es in enumerate(lists, 1) for e in es]
     finally:
         doc.close()
     if not refs:

@@ -2,30 +2,122 @@
 
 Rotated arXiv side stamps never reach here (the layout drops rotated text). What is
 left is told apart by position (a margin line set off from the body by a gap),
-by shape (a bare page number) and by repetition across pages.
+by shape (a bare page number) and by repetition across pages. Line numbers of a
+review copy go before lines are formed (`drop_line_numbers`), since they share a
+baseline with the text they number.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from statistics import median
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from arxref.pdf._layout import Line
+if TYPE_CHECKING:
+    from arxref.pdf._layout import Line
 
 _PAGE_NO = re.compile(r"^(page\s+)?(\d{1,4}|[ivxlc]{1,6})(\s*(/|of)\s*\d{1,4})?$", re.I)
 _NUMBERED_HEAD = re.compile(r"^\d{1,4}\s|\s\d{1,4}$")
 _MARKER = re.compile(r"^[*†‡§¶]")
 _CAPTION = re.compile(r"^(fig\.|figure|table|abbildung|tabelle)\s*[0-9IVX]+", re.I)
 _MARGIN = 0.085  # fraction of the page height where running heads and feet live
+_RECURRING_MARGIN = 0.15  # ... and where a line recurring on three pages or more may live
+
+
+class _Box(Protocol):
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    text: str
+    size: float
+
+
+_B = TypeVar("_B", bound=_Box)
+_NUMBER = re.compile(r"^\d{1,5}$")
+
+
+def _edge_groups(nums: list[_B], edge: str) -> list[list[_B]]:
+    """Numbers whose left (or right) edges line up within a point, each group top to bottom."""
+    groups: list[list[_B]] = []
+    for f in sorted(nums, key=lambda f: getattr(f, edge)):
+        if groups and abs(getattr(f, edge) - getattr(groups[-1][-1], edge)) <= 1.0:
+            groups[-1].append(f)
+        else:
+            groups.append([f])
+    return [sorted(g, key=lambda f: f.y0) for g in groups if len(g) >= 3]
+
+
+def _rows(frags: Sequence[_Box]) -> list[float]:
+    """Vertical centres of the text rows among `frags`: sub- and superscripts join their row."""
+    rows: list[list[_Box]] = []
+    for f in sorted(frags, key=lambda f: (f.y0 + f.y1) / 2):
+        if rows and (f.y0 + f.y1) / 2 < max(o.y1 for o in rows[-1]):
+            rows[-1].append(f)
+        else:
+            rows.append([f])
+    mains = [max(row, key=lambda o: o.size) for row in rows]
+    return [(m.y0 + m.y1) / 2 for m in mains]
+
+
+def _numbers_lines(group: Sequence[_Box], others: Sequence[_Box]) -> bool:
+    """Whether aligned numbers count the lines beside them, as lineno's margin numbers do.
+
+    A line number grows by one for each line of text (or by five for every fifth), so
+    between two of them there are as many lines as their values differ; it is set
+    smaller than the text and stands apart from it. An entry label grows by one per entry
+    of one or more lines, and a superscript label touches its entry's text.
+    """
+    values = [int(f.text) for f in group]
+    if any(b <= a for a, b in zip(values, values[1:], strict=False)):
+        return False
+    beside = []
+    for f in group:
+        row = [o for o in others if min(o.y1, f.y1) - max(o.y0, f.y0) > 0]
+        if not row:
+            continue
+        near = min(row, key=lambda o: max(o.x0 - f.x1, f.x0 - o.x1))
+        if max(near.x0 - f.x1, f.x0 - near.x1) < 0.3 * near.size or f.size > 0.9 * near.size:
+            return False
+        beside.append(near)
+    if len(beside) < 0.5 * len(group):
+        return False
+    left, right = min(o.x0 for o in beside), max(o.x1 for o in beside)
+    rows = _rows([o for o in others if left - 1 <= o.x0 and o.x1 <= right + 1])
+    room = 0.4 * median(o.size for o in beside)  # a number and its own row share a centre
+    matched = 0
+    for a, b, va, vb in zip(group, group[1:], values, values[1:], strict=False):
+        ca, cb = (a.y0 + a.y1) / 2, (b.y0 + b.y1) / 2
+        between = sum(1 for y in rows if ca + room < y < cb - room)
+        matched += between == vb - va - 1
+    # a page's last few numbered lines (the end of a list) must all agree; a longer run may
+    # cross displayed equations or floats whose lines are not numbered
+    return matched == len(group) - 1 or len(group) >= 5 and matched >= 0.6 * (len(group) - 1)
+
+
+def drop_line_numbers(frags: list[_B]) -> list[_B]:
+    """The page's text fragments without the margin line numbers of a review copy (lineno)."""
+    nums = [f for f in frags if _NUMBER.match(f.text)]
+    if len(nums) < 3:
+        return frags
+    others = [f for f in frags if not _NUMBER.match(f.text)]
+    drop: set[int] = set()
+    for edge in ("x0", "x1"):
+        for group in _edge_groups(nums, edge):
+            if _numbers_lines(group, others):
+                drop.update(id(f) for f in group)
+    return [f for f in frags if id(f) not in drop] if drop else frags
 
 
 def _shape(text: str) -> str:
     return re.sub(r"\d+", "#", text.lower().replace(" ", ""))
 
 
-def _is_margin_line(ln: Line, others: list[Line], gap_needed: float) -> bool:
+def _is_margin_line(ln: Line, others: list[Line], gap_needed: float, margin: float = _MARGIN) -> bool:
     """A line in the top or bottom margin with nothing beside it and a gap towards the body."""
-    top = ln.y1 < ln.page_height * _MARGIN + 40
-    bottom = ln.y0 > ln.page_height * (1 - _MARGIN) - 40
+    top = ln.y1 < ln.page_height * margin + 40
+    bottom = ln.y0 > ln.page_height * (1 - margin) - 40
     if not (top or bottom):
         return False
     if top:
@@ -37,6 +129,15 @@ def _is_margin_line(ln: Line, others: list[Line], gap_needed: float) -> bool:
         return False
     above = [ln.y0 - o.y1 for o in others if o.y1 < ln.y0 + 1]
     return min(above, default=1e9) > gap_needed
+
+
+def _recurs(text: str, recurring: frozenset[str]) -> bool:
+    """Whether a line's shape recurs, alone or as two recurring pieces the plain text kept
+    apart and the layout joined ("A:26" + "S. Bindal et al.", a page number + a title)."""
+    shape = _shape(text)
+    if shape in recurring or _shape(_NUMBERED_HEAD.sub("", text).strip()) in recurring:
+        return True
+    return any(shape[:k] in recurring and shape[k:] in recurring for k in {len(r) for r in recurring})
 
 
 def _typical_gap(lines: tuple[Line, ...]) -> float:
@@ -59,12 +160,14 @@ def margin_shapes(texts: tuple[str | None, ...]) -> frozenset[str]:
 
 
 def _is_footnote_start(ln: Line, before: Line | None, rest: list[Line], heading: re.Pattern[str]) -> bool:
-    """A note at the foot of a column: a raised marker, smaller type than the text above it."""
+    """A note at the foot of a column: a raised marker, smaller type than the text above it, or,
+    under a list set smaller still (A&A's 8 pt references over 9 pt notes), set apart by a gap."""
     if ln.y0 < ln.page_height * 0.6 or before is None or heading.match(before.text):
         return False
     marked = ln.first_size < 0.8 * ln.size or bool(_MARKER.match(ln.text))
     smaller = ln.size < before.size - 0.4
-    return marked and smaller and all(o.size <= ln.size + 0.2 for o in rest)
+    apart = ln.size > before.size + 0.4 and ln.y0 - before.y1 > 0.5 * ln.size
+    return marked and (smaller or apart) and all(o.size <= ln.size + 0.2 for o in rest)
 
 
 def _drop_footnotes(lines: tuple[Line, ...], heading: re.Pattern[str]) -> tuple[Line, ...]:
@@ -97,11 +200,13 @@ def remove_furniture(
         for ln in lines:
             if ln.text.isdigit() and (ln.x1 < text_left - 2 or ln.x0 > text_right + 2):
                 continue  # line numbers of a review copy
-            others = [o for o in lines if o is not ln and (o.col == ln.col or -1 in (o.col, ln.col))]
-            if _is_margin_line(ln, others, gap_needed):
-                bare = _NUMBERED_HEAD.sub("", ln.text).strip()
-                recurs = _shape(ln.text) in recurring or _shape(bare) in recurring
-                if _PAGE_NO.match(ln.text) or recurs and not _CAPTION.match(ln.text):
+            reach = ln.page_height * _RECURRING_MARGIN + 40
+            if ln.y1 < reach or ln.y0 > ln.page_height - reach:
+                others = [o for o in lines if o is not ln and (o.col == ln.col or -1 in (o.col, ln.col))]
+                recurs = _recurs(ln.text, recurring) and not _CAPTION.match(ln.text)
+                # a line that recurs page after page may sit further in (ACM's journal foot, 86% down)
+                margin = _RECURRING_MARGIN if recurs else _MARGIN
+                if (recurs or _PAGE_NO.match(ln.text)) and _is_margin_line(ln, others, gap_needed, margin):
                     continue
             kept.append(ln)
         out.append(_drop_footnotes(tuple(kept), heading))

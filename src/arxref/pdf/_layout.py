@@ -13,6 +13,7 @@ from statistics import median
 
 import pymupdf
 
+from arxref.pdf._furniture import drop_line_numbers
 from arxref.pdf._glyphs import compose_accents, decode, font_encoding, repair_cyrillic
 
 # No PRESERVE_LIGATURES: "ﬁ" comes out as "fi", so words match the document's vocabulary.
@@ -254,7 +255,7 @@ def _to_line(row: list[_Frag], page: int, size_wh: tuple[float, float], col: int
 
 def read_page_lines(page: pymupdf.Page) -> tuple[Line, ...]:
     """The page's lines in reading order, columns kept apart."""
-    frags = _fragments(page)
+    frags = drop_line_numbers(_fragments(page))
     rect = page.rect
     gutter = _gutter(frags, rect.width)
     groups: dict[int, list[_Frag]] = {0: [], 1: [], -1: []}

@@ -3,29 +3,58 @@
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from arxref.pdf._labels import label_of
 from arxref.pdf._layout import Line, body_size
 
+# Matched against `heading_key`: accents folded, so "Referências", "Bibliografía" and a
+# bitmap font's "Bibliograf´ıa" read as "referencias", "bibliografia".
 _NAMES = (
     r"references(\s+(and|&)\s+notes)?|notes\s+and\s+references|references\s+cited|cited\s+references"
     r"|reference\s+list|bibliography|bibliographie|literature(\s+cited)?|cited\s+literature|works\s+cited"
-    r"|r[ée]f[ée]rences(\s+bibliographiques)?|literatur|literaturverzeichnis|quellenverzeichnis"
-    r"|quellen|bibliograf[íi]a|referencias|riferimenti(\s+bibliografici)?|список\s+литературы|литература"
+    r"|references\s+bibliographiques|literatur|literaturverzeichnis|quellenverzeichnis|quellen|literatuur(lijst)?"
+    r"|bibliografia|referencias(\s+bibliograficas)?|riferimenti(\s+bibliografici)?|referenties"
+    r"|список\s+(использованн\w+\s+)?(литературы|источников)|библиографически\w*\s+список|литература"
 )
 # An optional section number ("7", "7.", "VII.", "A.") may precede the name.
 HEADING = re.compile(rf"^(?:(?:\d{{1,2}}|[IVXL]{{1,5}}|[A-Z])\.?\s+)?(?:{_NAMES})\s*:?$", re.I)
 _END = re.compile(
     r"^(?:(?:\d{1,2}|[IVXL]{1,5}|[A-Z])\.?\s+)?(?:appendix|appendices|appendix\s+\w+|supplementary|supplemental"
     r"|supporting\s+information|biograph(?:y|ies)|author\s+biograph\w*|about\s+the\s+authors?|acknowledge?ments?"
-    r"|anhang|\w*erkl[äa]rung|danksagung|lebenslauf|curriculum\s+vitae|index|glossary|list\s+of\s+\w+|figure\s+captions|tables?|chapter\s+\d+|endnotes|notes)\b",
+    r"|anhang|\w*erklarung|danksagung|lebenslauf|curriculum\s+vitae|index|glossary|list\s+of\s+\w+|figure\s+captions"
+    r"|tables?|chapter\s+\d+|endnotes|notes|apendices?|anexos?|annexes?|appendice)\b",
     re.I,
 )
+# The spacing accents a bitmap (Type 3) font's text layer sets beside its letter.
+_SPACING_ACCENTS = re.compile("[´`¨ˆ˜˘˙¸˚˝ˇ^~]")
+_COMBINING = re.compile("[\u0300-\u036f]")
+# Every heading name holds one of these (spaces closed up, lower case, accents as printed:
+# "réf", "r´ef", "re\u0301f", "rif"):
+# a cheap test before a plain-text line is folded and matched.
+_STEMS = re.compile("r.{0,3}f|bib|lit|quell|works|cited|spis|спис|литер|библ|note")
 
 
 _TOC_NUMBER = re.compile(r"^(\.\s*)*([0-9]{1,4}|[ivxlc]{1,6})$")
-_CAPTION = re.compile(r"^(fig\.|figure|table|abbildung|tabelle)\s*[0-9IVX]+[a-z]?(\s*[:.|]|$)", re.I)
+# "Figure 3:", "FIG. 2.", "Table IV.", and appendix or supplement floats "Figure A1.", "Table S2:"
+_CAPTION = re.compile(
+    r"^(fig\.|figure|table|abbildung|tabelle)\s*(?:[A-Z]\.?)?(?:\d+|[IVX]+)[a-z]?(?:\.\d+)?(\s*[:.|]|$)", re.I
+)
+_TABLE = re.compile(r"^(table|tabelle)\b", re.I)
+# How an author-year entry starts: "Hunter, J. D.", "J. D. Hunter", "Kingma and Ba", "van der Walt, S.",
+# "Van Cleve J. E., Caldwell" (MNRAS, A&A), "Chodera JD, Mobley DL" (Vancouver)
+# (public: the author-year fallback without heading looks for it too)
+NAME_START = re.compile(
+    r"^(?:(?:[a-z]{1,3}\s){0,2}[A-Z][\w'’\-]+,\s*[A-Z]|(?:[A-Z]\.\s?)+(?:-[A-Z]\.\s?)?[A-Z][\w'’\-]+"
+    r"|[A-Z][\w'’\-]+(?:\s[A-Z][\w'’\-]+){0,2}(?:,|\s(?:and|&|et\sal\.?)\s|\s(?:[A-Z]\.\s?)+|\s[A-Z]{1,3},))"
+)
+# A section number in a small-caps heading: "A FURTHER", "A.1 DERIVING", "3. RESULTS", never an
+# initial ("A. SMITH", an author line of a small-caps style)
+_CAPS_SECTION = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*\.?|[A-Z](?:\.\d{1,2})+|[A-Z])\s+[A-Z]")
+# A section number before a heading's words: "7", "7.2", "A", "A.1", "VII."
+_SECTION_NO = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*|[A-Z](?:\.\d{1,2})*|[IVXL]{1,5})\.?\s+\S")
 
 
 @dataclass(frozen=True)
@@ -38,35 +67,76 @@ class Section:
 
 def _despace(text: str) -> str:
     """`L I T E R AT U R` (letter-spaced small caps) read as `LITERATUR`."""
+    if text.count(" ") < 3:
+        return text
     parts = text.split()
-    if len(parts) >= 4 and sum(len(p) <= 2 for p in parts) >= 0.75 * len(parts):
+    if (
+        len(parts) >= 4
+        and all(p.isalpha() for p in parts)
+        and sum(len(p) <= 2 for p in parts) >= 0.75 * len(parts)
+    ):
         return "".join(parts)
     return text
 
 
+def heading_key(text: str) -> str:
+    """A line as heading names are matched: letter spacing closed up, accents folded."""
+    if not text.isascii():
+        folded = unicodedata.normalize("NFKD", _SPACING_ACCENTS.sub("", text).replace("ı", "i"))
+        text = _COMBINING.sub("", folded)
+    elif "`" in text or "^" in text or "~" in text:
+        text = _SPACING_ACCENTS.sub("", text)
+    return _despace(text.strip())
+
+
 def is_heading(ln: Line) -> bool:
     """Whether a line is a bibliography heading by its words."""
-    return bool(HEADING.match(_despace(ln.text)))
+    return len(ln.text) <= 80 and bool(HEADING.match(heading_key(ln.text)))
 
 
 def page_has_heading(text: str) -> bool:
     """Whether a page's plain text holds a line that reads as a bibliography heading."""
-    return any(HEADING.match(_despace(t.strip())) for t in text.splitlines() if len(t) < 60)
+    return any(
+        HEADING.match(heading_key(t))
+        for t in text.splitlines()
+        if len(t) < 60 and t.count(" ") < 12 and _STEMS.search(t.replace(" ", "").lower())
+    )
 
 
-def _ends_section(ln: Line, body: float) -> bool:
+def _small_caps(ln: Line) -> bool:
+    """Capitals with a larger first letter: a heading set in small caps (ICLR, ICML, AMS)."""
+    return ln.first_size >= 1.15 * ln.size and ln.text.isupper()
+
+
+def closes_list(ln: Line, body: float) -> bool:
     """A heading that closes a bibliography: appendix, biographies, a new chapter..."""
-    if len(ln.text) > 70 or label_of(ln.text) is not None and not ln.bold:
+    if len(ln.text) > 120 or label_of(ln.text) is not None and not ln.bold:
         return False
-    if _despace(ln.text) != ln.text and not HEADING.match(_despace(ln.text)):
+    if _despace(ln.text) != ln.text and not HEADING.match(heading_key(ln.text)):
         return True  # a letter-spaced display line is a heading of its own
-    if _END.match(_despace(ln.text)) and (ln.bold or ln.size > body + 0.5 or ln.text.isupper()):
+    set_off = ln.bold or ln.size > body + 0.5 or ln.text.isupper()
+    if set_off and len(ln.text) <= 70 and _END.match(heading_key(ln.text)):
         return True
-    return ln.size >= body + 1.5 and len(ln.text.split()) <= 10 and not ln.text.endswith((".", ","))
+    if ln.text.endswith((".", ",", ";")):
+        return False
+    if _small_caps(ln) and _CAPS_SECTION.match(ln.text) and len(ln.text.split()) <= 12:
+        return True  # "A FURTHER EXPERIMENTS" in the size of the text
+    if ln.size < body + 1.5:
+        return False
+    # a larger line: a short one, or a longer numbered or bold title ("B Computing all u_i ...")
+    return len(ln.text.split()) <= 10 or bool(_SECTION_NO.match(ln.text)) or ln.bold
 
 
-def _real_heading(i: int, lines: list[Line]) -> bool:
-    """A heading line that is neither a table-of-contents entry nor a running head."""
+def _real_heading(i: int, lines: list[Line], top_of: Callable[[int], float | None]) -> bool:
+    """A heading line that is neither a table-of-contents entry nor a running head.
+
+    `top_of(page)` gives a page's first line bottom before furniture was removed (None past
+    the document's ends). A heading with a running head above it is the first line of the
+    text block, however it is set (a small-caps "REFERENCES" in the text size, just under
+    the running head); so is one set lower than a neighbouring page's first line (a
+    chapter's opening page, "L I T E R AT U R"). Otherwise a page's first line in the text
+    size is its running head.
+    """
     ln = lines[i]
     if not is_heading(ln):
         return False
@@ -74,13 +144,59 @@ def _real_heading(i: int, lines: list[Line]) -> bool:
     for o in same_page:
         if min(o.y1, ln.y1) - max(o.y0, ln.y0) > 0.5 * (ln.y1 - ln.y0) and _TOC_NUMBER.match(o.text):
             return False  # "References .... 55" in a table of contents
-    if ln.y1 < ln.page_height * 0.12 and not any(o.y1 <= ln.y0 for o in same_page):
-        return ln.size > body_size(same_page) + 0.9 or ln.bold
-    return True
+    first = ln.y1 < ln.page_height * 0.2 and not any(o.y1 <= ln.y0 for o in same_page)
+    if not first or (top_of(ln.page) or ln.y1) < ln.y0:
+        return True
+    if ln.size > body_size(same_page) + 0.9 or ln.bold:
+        return True
+    neighbour = top_of(ln.page + 1)
+    neighbour = top_of(ln.page - 1) if neighbour is None else neighbour
+    return neighbour is not None and neighbour < ln.y0 - 2
 
 
-def _caption_cut(chunk: list[Line]) -> list[Line]:
-    """The section without float captions: a wide float inside the list is skipped, any other ends it."""
+def _list_like(ln: Line, known: dict[int, set[int]], body: float) -> bool:
+    """A line set where the list's lines start in its column, in the list's type size."""
+    return round(ln.x0) in known.get(ln.col, ()) and abs(ln.size - body) <= 0.6
+
+
+def _line_starts(chunk: list[Line], body: float) -> dict[int, set[int]]:
+    """Where the list's lines start in each column (entry starts, indents), with 1 pt slack.
+
+    An x is the list's when a fair share of the column's lines start there; a figure's own
+    text (a draft figure's file names, axis labels) starts elsewhere or too rarely.
+    """
+    counts: dict[int, dict[int, int]] = {}
+    for ln in chunk:
+        if abs(ln.size - body) <= 0.6:
+            col = counts.setdefault(ln.col, {})
+            col[round(ln.x0)] = col.get(round(ln.x0), 0) + 1
+    known: dict[int, set[int]] = {}
+    for c, col in counts.items():
+        most = max(col.values())
+        for x, n in col.items():
+            if n >= 0.15 * most:
+                known.setdefault(c, set()).update((x - 1, x, x + 1))
+    return known
+
+
+def _resumes(after: Line, before: Line | None, known: dict[int, set[int]], body: float) -> bool:
+    """Whether the list goes on after a float: a new entry, or the rest of one the float broke."""
+    if after.col == -1 or not _list_like(after, known, body):
+        return False
+    if label_of(after.text) is not None or NAME_START.match(after.text):
+        return True
+    return before is not None and not before.text.endswith(".")
+
+
+def _skip_floats(chunk: list[Line]) -> list[Line]:
+    """The list without the floats set inside it; a float after which the list does not resume ends it.
+
+    A float is its caption's paragraph, any wide lines under it, and the lines just before
+    the caption on its page that do not start where the list's lines start (the figure's
+    own text, or a draft figure's file name).
+    """
+    body = body_size(chunk[:60])
+    known = _line_starts(chunk, body)
     kept: list[Line] = []
     j = 0
     while j < len(chunk):
@@ -89,6 +205,8 @@ def _caption_cut(chunk: list[Line]) -> list[Line]:
             kept.append(ln)
             j += 1
             continue
+        while kept and kept[-1].page == ln.page and not _list_like(kept[-1], known, body):
+            kept.pop()  # the float's own text above its caption
         end = j + 1  # the caption's paragraph: following lines set close below it
         while (
             end < len(chunk)
@@ -99,48 +217,72 @@ def _caption_cut(chunk: list[Line]) -> list[Line]:
         while end < len(chunk) and chunk[end].page == ln.page and chunk[end].col == -1:
             end += 1  # more of the float: further wide captions or lines
         after = chunk[end] if end < len(chunk) else None
-        known = {round(o.x0) for o in kept}
-        resumes = after is not None and after.col != -1 and any(abs(round(after.x0) - x) <= 1 for x in known)
-        if not (ln.col == -1 and resumes):
+        if after is None or not _resumes(after, kept[-1] if kept else None, known, body):
             break
+        if _TABLE.match(ln.text) and ln.col != -1:
+            break  # a table's rows follow its caption, at the list's left edge: its end cannot be told
         j = end
     return kept
 
 
-def split_sections(lines: list[Line]) -> list[Section]:
+def _unknown_top(page: int) -> float | None:
+    return None
+
+
+def split_sections(lines: list[Line], top_of: Callable[[int], float | None] = _unknown_top) -> list[Section]:
     """Every bibliography among `lines` (reading order), each ended by the next heading or the end."""
-    starts = [i for i in range(len(lines)) if _real_heading(i, lines)]
+    starts = [i for i in range(len(lines)) if _real_heading(i, lines, top_of)]
     sections = []
     for n, start in enumerate(starts):
         stop = starts[n + 1] if n + 1 < len(starts) else len(lines)
-        chunk = lines[start + 1 : stop]
+        chunk = _skip_floats(lines[start + 1 : stop])
         body = body_size(chunk[:60])
         for j, ln in enumerate(chunk):
-            if _ends_section(ln, body):
+            if closes_list(ln, body):
                 chunk = chunk[:j]
                 break
-        chunk = _caption_cut(chunk)
         if chunk:
             sections.append(Section(tuple(chunk), lines[start].text))
     return sections
 
 
-def find_unheaded(lines: list[Line]) -> Section | None:
-    """A bibliography printed without heading: the last run of label-shaped starts 1, 2, 3..."""
-    firsts = [i for i, ln in enumerate(lines) if (lab := label_of(ln.text)) and lab.number == 1]
-    for i in reversed(firsts):
-        fam = label_of(lines[i].text).family
-        want, seen = 2, 0
-        for ln in lines[i + 1 : i + 80]:
-            lab = label_of(ln.text)
-            if lab and lab.family == fam and lab.number == want:
-                want, seen = want + 1, seen + 1
-        if seen >= 2:
-            chunk = lines[i:]
-            body = body_size(chunk[:60])
-            for j, ln in enumerate(chunk[1:], 1):
-                if _ends_section(ln, body):
-                    chunk = chunk[:j]
-                    break
-            return Section(tuple(_caption_cut(chunk)), None)
+def _chain_length(lines: list[Line], i: int, family: str) -> int:
+    """How many labels continue 2, 3, ... after the label 1 at `i` (within 80 lines)."""
+    want = 2
+    for ln in lines[i + 1 : i + 80]:
+        lab = label_of(ln.text, family)
+        if lab is not None and lab.number == want:
+            want += 1
+    return want - 2
+
+
+def bound_list(chunk: list[Line]) -> tuple[Line, ...]:
+    """A list without heading, from its first entry: floats skipped, ended by the next heading."""
+    chunk = _skip_floats(chunk)
+    body = body_size(chunk[:60])
+    for j, ln in enumerate(chunk[1:], 1):
+        if closes_list(ln, body):
+            return tuple(chunk[:j])
+    return tuple(chunk)
+
+
+def find_unheaded(lines: list[Line], family: str | None = None, page: int | None = None) -> Section | None:
+    """A numbered list printed without heading: from a label 1 (on `page`, of `family`) whose
+    numbering goes on, to the next list's label 1 or a heading that ends it."""
+    firsts = [
+        i
+        for i, ln in enumerate(lines)
+        if (lab := label_of(ln.text, family)) is not None
+        and lab.number == 1
+        and (page is None or ln.page == page)
+    ]
+    for i in reversed(firsts) if page is None else firsts:
+        fam = label_of(lines[i].text, family).family
+        if _chain_length(lines, i, fam) < 2:
+            continue
+        restarts = (
+            j for j in range(i + 1, len(lines)) if (b := label_of(lines[j].text, fam)) and b.number == 1
+        )
+        end = next(restarts, len(lines))
+        return Section(bound_list(lines[i:end]), None)
     return None

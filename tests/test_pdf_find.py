@@ -1,0 +1,337 @@
+"""Finding every bibliography of a PDF, with its start and end, on small generated papers.
+
+Each PDF under tests/data/pdf/ was compiled from the .tex beside it (pdflatex, TeX Live 2023)
+or drawn with PyMuPDF here; each shows one layout class that once lost or overran a list.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pymupdf
+
+from arxref.domain import Extraction
+from arxref.pdf import extract_pdf_references
+from arxref.pdf._layout import Line
+from arxref.pdf._section import closes_list, page_has_heading
+
+DATA = Path(__file__).parent / "data" / "pdf"
+
+
+@cache
+def _extract(name: str) -> Extraction:
+    return extract_pdf_references((DATA / name).read_bytes())
+
+
+def test_margin_line_numbers_of_a_review_copy_stay_out_of_the_entries() -> None:
+    refs = _extract("lineno-authoryear.pdf").references
+    assert len(refs) == 6
+    assert refs[0].raw.startswith("P. Amarasekare. Interference competition")
+    assert "Biological Sciences, 269(1509):2541" in refs[0].raw
+    assert refs[0].raw.endswith("2002.")
+    assert refs[5].raw.startswith("G. P. Wagner. The measurement theory of fitness.")
+    assert not any(r.raw[:1].isdigit() for r in refs)
+
+
+def test_accented_headings_in_other_languages_and_ot1_accents() -> None:
+    refs = _extract("ot1-spanish-heading.pdf").references  # "Bibliograf´ıa", an author-year list
+    assert [r.raw.split(".")[0] for r in refs] == ["M", "S", "F", "G"]
+    assert refs[3].raw.endswith("NeuroImage, 180:68–77, 2018.")
+    headings = (
+        "Referências Bibliográficas",
+        "REFERÊNCIAS",
+        "R´ef´erences",
+        "Список литературы",
+        "Библиографический список",
+    )
+    for heading in headings:
+        assert page_has_heading(f"{heading}\n"), heading
+
+
+def _author_year_pdf(entries: list[list[str]]) -> bytes:
+    """One page: a "References" heading over an author-year list with a hanging indent."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 72), "References", fontsize=14)
+    y = 100.0
+    for entry in entries:
+        for k, line in enumerate(entry):
+            page.insert_text((72 if k == 0 else 82, y), line, fontsize=10)
+            y += 12
+        y += 3
+    return doc.tobytes()
+
+
+def test_a_continuation_line_of_short_words_is_no_letter_spaced_heading() -> None:
+    entries = [
+        ["Hunter, J. D. 2007, Computing In Science", "& Engineering, 9, 90"],
+        ["Ireland, M. J. 2013, MNRAS, 433, 1718,", "doi: 10.1093/mnras/stt859"],
+        ["Jennison, R. C. 1958, MNRAS, 118, 276"],
+    ]
+    refs = extract_pdf_references(_author_year_pdf(entries)).references
+    assert [r.raw for r in refs] == [
+        "Hunter, J. D. 2007, Computing In Science & Engineering, 9, 90",
+        "Ireland, M. J. 2013, MNRAS, 433, 1718, doi: 10.1093/mnras/stt859",
+        "Jennison, R. C. 1958, MNRAS, 118, 276",
+    ]
+
+
+def test_a_heading_set_in_small_caps_under_the_running_head_starts_the_list() -> None:
+    # "R" 12 pt + "EFERENCES" 9.6 pt at the top of page 4, under a running head that recurs on
+    # every page; then "A FURTHER EXPERIMENTS" in small caps, whose text is no entry
+    refs = _extract("smallcaps-heading-top.pdf").references
+    assert len(refs) == 5
+    assert refs[0].raw.startswith("G. Anandalingam and Terry L. Friesz. Hierarchical optimization")
+    assert refs[4].raw.endswith("In EMNLP, 2016.")
+
+
+def test_a_wide_figure_floated_into_a_two_column_list_is_skipped() -> None:
+    refs = _extract("twocolumn-float-in-list.pdf").references
+    assert [r.index for r in refs] == list(range(1, 61))
+    assert not any("Recall" in r.raw or "SMOTUNED" in r.raw for r in refs)
+    assert refs[26].raw.startswith("A. Pears, B. Writer, and C. Author. 2006.")
+
+
+def _list_then_appendix_pdf() -> bytes:
+    """Page 1: a numbered list; page 2: a figure on top ("Figure A1."), then an appendix whose
+    long title is set bold and larger (LNCS, MNRAS), then its text."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 72), "References", fontsize=12, fontname="hebo")
+    y = 100.0
+    for n in range(1, 9):
+        page.insert_text(
+            (72, y), f"[{n}] A. Author{n} and B. Writer. A title of the paper number {n}.", fontsize=9
+        )
+        page.insert_text((90, y + 11), f"Journal of Things, {n}(2):{100 + n}-{120 + n}, 2001.", fontsize=9)
+        y += 26
+    page = doc.new_page()
+    page.insert_text((250, 110), "figures/violin_plot.pdf", fontsize=8)
+    page.insert_text(
+        (72, 200), "Figure A1. Violin plot of pixel values of the search and template images,", fontsize=8
+    )
+    page.insert_text((72, 210), "scaled between 0 and 1.", fontsize=8)
+    title = "A Closed-form Formula for Evaluating the Derivative of the Polynomial at Roots of Unity"
+    page.insert_text((72, 240), title, fontsize=12, fontname="hebo")
+    for k, line in enumerate(
+        [
+            "Let A(X) = X^n - 1 and recall the Lagrange polynomials of Section 3.4. Let A'(X) be",
+            "the derivative of A and let g(x) = A(X)/(X - w). First, note that A'(w) = g(w).",
+            "Second, by carrying out the division of A by (X - w), we obtain the quotient.",
+        ]
+    ):
+        page.insert_text((72, 262 + 12 * k), line, fontsize=10)
+    return doc.tobytes()
+
+
+def test_a_float_and_a_long_appendix_title_end_the_list() -> None:
+    refs = extract_pdf_references(_list_then_appendix_pdf()).references
+    assert [r.index for r in refs] == list(range(1, 9))
+    assert (
+        refs[7].raw
+        == "A. Author8 and B. Writer. A title of the paper number 8. Journal of Things, 8(2):108-128, 2001."
+    )
+
+
+def test_every_numbered_list_without_heading_with_its_own_numbering() -> None:
+    # REVTeX (PRL) prints no heading; the Supplemental Material restarts at [1]
+    ex = _extract("revtex-two-lists.pdf")
+    main = [r for r in ex.references if r.bibliography == 1]
+    supplement = [r for r in ex.references if r.bibliography == 2]
+    assert [r.index for r in main] == list(range(1, 32))
+    assert [r.index for r in supplement] == list(range(1, 6))
+    assert main[30].raw.startswith("A. B. Authorm31, C. D. Writer")
+    assert supplement[0].raw.startswith("A. B. Authors1, C. D. Writer")
+    assert any("numbered list found by its labels" in note for note in ex.notes)
+
+
+def test_an_author_year_list_without_heading_is_found_by_its_dates_and_names() -> None:
+    # no heading, no labels: the list starts under the text of its page, an appendix follows
+    ex = _extract("authoryear-no-heading.pdf")
+    refs = ex.references
+    assert len(refs) == 9
+    assert refs[0].raw.startswith("Bryan, G. H., 2012: Effects of surface exchange coefficients")
+    assert refs[8].raw.startswith("Trier, S. B., and R. D. Sharman, 2009")
+    assert refs[8].raw.endswith("Mon. Wea. Rev., 137, 1972–1990.")
+    assert any("author-year list found by its dates and author names" in note for note in ex.notes)
+
+
+def _line(text: str, size: float = 10.0, first_size: float | None = None, bold: bool = False) -> Line:
+    return Line(0, 72, 100, 400, 110, text, size, bold, 0, first_size or size, 612, 792)
+
+
+def test_which_lines_close_a_list() -> None:
+    assert closes_list(_line("A FURTHER EXPERIMENTS", 9.6, 12.0), 10.0)  # small caps, numbered
+    assert closes_list(_line("A.1 DERIVING THE GRADIENT", 8.0, 10.0), 10.0)
+    assert closes_list(_line("APPENDIX A: SCALING IMAGES", 9.0, bold=True), 9.0)
+    assert closes_list(
+        _line("B Computing all the quotients in O(n log n) time from the ones before", 12.0), 9.0
+    )
+    assert not closes_list(_line("A. SMITH, B. JONES AND C. BROWN", 9.6, 12.0), 10.0)  # small-caps authors
+    assert not closes_list(_line("& Engineering, 9, 90"), 10.0)
+    assert not closes_list(_line("[12] A. Author, Title, 2001.", 12.0, bold=True), 10.0)
+
+
+def _headed_then_unheaded_pdf() -> bytes:
+    """Page 1: a headed list [1]-[6]; page 2: a supplement whose own list [1]-[4] has no heading."""
+    doc = pymupdf.open()
+    for page_no, (count, head) in enumerate([(6, "References"), (4, None)]):
+        page = doc.new_page()
+        y = 72.0
+        if head is None:
+            page.insert_text((72, y), "Supplementary Material", fontsize=14, fontname="hebo")
+            page.insert_text(
+                (72, y + 24), "Here we give the derivation of the bound and the details.", fontsize=10
+            )
+            y += 50
+        else:
+            page.insert_text((72, y), head, fontsize=14, fontname="hebo")
+            y += 28
+        for n in range(1, count + 1):
+            page.insert_text(
+                (72, y),
+                f"[{n}] A. Author{page_no}{n}, B. Writer, Journal of Things {n}, 345 (2001).",
+                fontsize=9,
+            )
+            y += 13
+    return doc.tobytes()
+
+
+def test_a_supplements_list_without_heading_after_a_headed_list() -> None:
+    refs = extract_pdf_references(_headed_then_unheaded_pdf()).references
+    assert [(r.bibliography, r.index) for r in refs] == [(1, n) for n in range(1, 7)] + [
+        (2, n) for n in range(1, 5)
+    ]
+    assert refs[6].raw.startswith("A. Author11, B. Writer")
+
+
+def _amsart_running_heads_pdf() -> bytes:
+    """amsart: the list goes on under a running head "2 REFERENCES" set small, low on a
+    page with a deep top margin (14% of the page height)."""
+    doc = pymupdf.open()
+    n = 0
+    for page_no in (1, 2):
+        page = doc.new_page()
+        y = 130.0
+        if page_no == 1:
+            page.insert_text((280, y), "References", fontsize=10)
+            y += 20
+        else:
+            page.insert_text((126, 112), f"{page_no} REFERENCES", fontsize=7)
+        for _ in range(40):
+            n += 1
+            page.insert_text(
+                (126, y), f"[{n}] A. Author{n}. A paper on things. J. Things {n} (2001).", fontsize=10
+            )
+            y += 14
+    return doc.tobytes()
+
+
+def test_a_running_head_low_on_a_deep_top_margin_starts_no_new_list() -> None:
+    refs = extract_pdf_references(_amsart_running_heads_pdf()).references
+    assert [(r.bibliography, r.index) for r in refs] == [(1, n) for n in range(1, 81)]
+
+
+def _journal_furniture_pdf() -> bytes:
+    """ACM-journal furniture on every page: a running head of two pieces on one baseline ("A:3"
+    at the left, the authors at the right) and a journal foot 86% down; an author-year list."""
+    doc = pymupdf.open()
+    n = 0
+    for page_no in range(1, 6):
+        page = doc.new_page(width=612, height=792)
+        page.insert_text((110, 78), f"A:{page_no}", fontsize=9)
+        page.insert_text((400, 78), "S. Bindal et al.", fontsize=9)
+        page.insert_text(
+            (141, 689), "ACM Transactions on Software Engineering, Vol. V, No. N, Article A", fontsize=7
+        )
+        y = 100.0
+        if page_no < 4:
+            page.insert_text(
+                (110, y), "Body text of the paper, which cites many works on testing.", fontsize=10
+            )
+            continue
+        if page_no == 4:
+            page.insert_text((110, y), "REFERENCES", fontsize=10, fontname="hebo")
+            y += 20
+        for _ in range(27):
+            n += 1
+            page.insert_text(
+                (110, y), f"Author{n}, A. and Writer, B. 2001. A paper on testing number {n}.", fontsize=8
+            )
+            page.insert_text((126, y + 9), f"In Proceedings of PLDI. {n}-{n + 9}.", fontsize=8)
+            y += 20
+    return doc.tobytes()
+
+
+def test_journal_feet_and_two_piece_running_heads_stay_out() -> None:
+    refs = extract_pdf_references(_journal_furniture_pdf()).references
+    assert [r.index for r in refs] == list(range(1, 55))
+    assert not any("Bindal" in r.raw or "ACM Transactions" in r.raw for r in refs)
+
+
+def _footnote_under_small_list_pdf() -> bytes:
+    """A&A: the references in 8 pt, and under them at the column foot a 9 pt footnote with a
+    raised marker, set apart by the footnote skip; the list goes on on the next page."""
+    doc = pymupdf.open()
+    n = 0
+    for page_no in (1, 2):
+        page = doc.new_page(width=595, height=842)
+        y = 60.0
+        if page_no == 1:
+            page.insert_text((37, y), "References", fontsize=10, fontname="hebo")
+            y += 16
+        for _ in range(30):
+            n += 1
+            page.insert_text(
+                (37, y),
+                f"Author{n}, J., Heavens, A., & Jaffe, A. H. {1990 + n}, MNRAS, {400 + n},",
+                fontsize=8,
+            )
+            page.insert_text((47, y + 9), f"{3000 + n}", fontsize=8)
+            y += 20
+        if page_no == 1:
+            page.insert_text((39, 735), "2", fontsize=6)
+            page.insert_text(
+                (43, 738), "However, the main objective here is to compare the methods;", fontsize=9
+            )
+            page.insert_text(
+                (37, 748), "the approximation does not change the conclusions at this stage.", fontsize=9
+            )
+    return doc.tobytes()
+
+
+def test_a_footnote_under_a_list_set_smaller_than_it_stays_out() -> None:
+    refs = extract_pdf_references(_footnote_under_small_list_pdf()).references
+    assert [r.index for r in refs] == list(range(1, 61))
+    assert not any("objective" in r.raw for r in refs)
+
+
+def _thesis_back_page_pdf() -> bytes:
+    """A thesis whose list stops high on its last page, then a back page (the abstract in
+    French, the jury) with no heading the list could end at."""
+    doc = pymupdf.open()
+    n = 0
+    for count in (40, 3):
+        page = doc.new_page(width=595, height=842)
+        y = 80.0
+        if n == 0:
+            page.insert_text((76, 60), "Références", fontsize=14, fontname="hebo")
+        for _ in range(count):
+            n += 1
+            page.insert_text(
+                (76, y), f"[{n}] R. Auteur{n}, “Un article,” Journal of Things, vol. {n}, 2001.", fontsize=10
+            )
+            y += 18
+    page = doc.new_page(width=595, height=842)
+    for k, line in enumerate(
+        ["SCHUTZ (Sacha) - Description du microbiote respiratoire", "RESUMÉ : La colonisation à Pseudomonas"]
+    ):
+        page.insert_text((85, 50 + 20 * k), line, fontsize=10)
+    return doc.tobytes()
+
+
+def test_a_list_that_stops_high_on_its_page_ends_there() -> None:
+    refs = extract_pdf_references(_thesis_back_page_pdf()).references
+    assert [r.index for r in refs] == list(range(1, 44))
+    assert refs[42].raw.endswith("vol. 43, 2001.")
