@@ -119,6 +119,9 @@ arxiv_catalog = sa.Table(
     sa.Column("latest_version", sa.Integer, nullable=True),
     sa.Column("year", sa.Integer, nullable=True),
     sa.Column("update_date", sa.String(10), nullable=True),
+    # ISO 8601 text (migration 0009), like update_date: the driver-level lookups read it as it is stored.
+    sa.Column("submitted_at", sa.String(20), nullable=True),
+    sa.Column("last_updated", sa.String(20), nullable=True),
     sa.Index("ix_arxiv_catalog_title_norm", "title_norm"),
     sa.Index("ix_arxiv_catalog_doi", "doi"),
     sa.Index("ix_arxiv_catalog_first_author", "first_author_norm", "year", "arxiv_id"),
