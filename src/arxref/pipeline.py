@@ -30,7 +30,7 @@ from arxref.parse import parse_references
 from arxref.resolve import resolve_references
 from arxref.settings import Settings
 from arxref.store import versions
-from arxref.store.catalog import SqlCatalog
+from arxref.store.citations import own_tables_catalog
 from arxref.store.engine import database_errors
 from arxref.store.references import replace_references
 
@@ -101,7 +101,7 @@ def extract_stage(
         raise
     _advance(engine, paper, Stage.RESOLVE)
     with database_errors(), engine.connect() as conn:
-        resolved = resolve_extraction(extraction, SqlCatalog(conn))
+        resolved = resolve_extraction(extraction, own_tables_catalog(conn))  # the catalog, and papers we hold
     _advance(engine, paper, Stage.STORE)
     _store(engine, settings, paper, extraction, resolved)
     return Next.DONE
