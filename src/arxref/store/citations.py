@@ -8,7 +8,8 @@ few statements whatever the size of the tables (benchmarks/bench_record.py).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -170,3 +171,25 @@ def is_cited(conn: sa.Connection, arxiv_id: str) -> bool:
     return (
         conn.execute(sa.select(links.id).where(links.cited_arxiv_id == arxiv_id).limit(1)).first() is not None
     )
+
+
+@dataclass
+class StatementCount:
+    """How many SQL statements a connection ran inside `statement_counter`."""
+
+    count: int = 0
+
+
+@contextmanager
+def statement_counter(conn: sa.Connection) -> Iterator[StatementCount]:
+    """Count the statements run on this connection meanwhile (the record's `caps.database_statements`)."""
+    counted = StatementCount()
+
+    def count(*_: object) -> None:
+        counted.count += 1
+
+    sa.event.listen(conn, "before_cursor_execute", count)
+    try:
+        yield counted
+    finally:
+        sa.event.remove(conn, "before_cursor_execute", count)
