@@ -73,7 +73,7 @@ def test_a_printed_id_of_a_processed_paper_resolves_to_it(engine, settings, orde
         count, _ = inbound_count(conn, CITED.arxiv_id)
         page = inbound_page(conn, CITED.arxiv_id, 0, 100)
     assert count == 1
-    assert [(s.paper, s.reference.raw.index) for s in page] == [(CITING, 23)]
+    assert [(s.paper, s.reference_index) for s in page] == [(CITING, 23)]
 
 
 def test_a_paper_never_processed_stays_unresolved(engine, settings) -> None:

@@ -2,8 +2,9 @@
 references that resolve to it (inbound), their counts, and what our tables know of papers.
 
 Every query here is bounded by the page or by an index: outbound by (version_id, position),
-inbound by the links' cited id (`ix_paper_reference_links_cited`), so a record costs the same
-few statements whatever the size of the tables (benchmarks/bench_record.py).
+inbound by the links that resolve to the paper (`ix_paper_reference_links_inbound`, migration
+0009), so a record costs the same few statements whatever the size of the tables
+(benchmarks/bench_record.py).
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ import sqlalchemy as sa
 from arxref.domain import PaperVersion, ResolutionStatus, VersionState
 from arxref.resolve.own_tables import KnownPapers
 from arxref.store.catalog import SqlCatalog
-from arxref.store.references import StoredReference, _to_stored
 from arxref.store.tables import paper_reference_links, paper_references, paper_versions
 
 RESOLVED = (ResolutionStatus.VERIFIED_EXACT, ResolutionStatus.VERIFIED_FUZZY)
@@ -93,21 +93,58 @@ def paper_versions_of(conn: sa.Connection, arxiv_id: str) -> list[VersionSummary
     ]
 
 
-def _stored_select() -> sa.Select:
-    return sa.select(paper_references, paper_reference_links, paper_references.c.id.label("reference_row_id"))
+@dataclass(frozen=True)
+class CitationRow:
+    """One stored reference with its link: the columns a record shows, and no more (no JSON columns to
+    decode: a record page reads 200 of them)."""
+
+    citing_arxiv_id: str
+    citing_version: int
+    bibliography: int
+    reference_index: int
+    label: str | None
+    raw_text: str
+    title: str | None
+    year: int | None
+    venue: str | None
+    doi: str | None
+    source: str
+    source_observed_at: datetime
+    extractor_version: str
+    status: str | None
+    resolver_source: str | None
+    cited_arxiv_id: str | None
+    cited_doi: str | None
+    score: float | None
+    observed_at: datetime | None
+
+    @property
+    def paper(self) -> PaperVersion:
+        """The citing version."""
+        return PaperVersion(self.citing_arxiv_id, self.citing_version)
 
 
-def outbound_page(conn: sa.Connection, version_id: int, offset: int, limit: int) -> list[StoredReference]:
+def _citations() -> sa.Select:
+    refs, links = paper_references.c, paper_reference_links.c
+    return sa.select(
+        refs.citing_arxiv_id, refs.citing_version, refs.bibliography, refs.reference_index, refs.label,
+        refs.raw_text, refs.title, refs.year, refs.venue, refs.doi, refs.source, refs.source_observed_at,
+        refs.extractor_version, links.status, links.resolver_source, links.cited_arxiv_id, links.cited_doi,
+        links.score, links.observed_at,
+    )  # fmt: skip
+
+
+def outbound_page(conn: sa.Connection, version_id: int, offset: int, limit: int) -> list[CitationRow]:
     """A page of a version's references in the order it printed them (the (version, position) key)."""
     query = (
-        _stored_select()
+        _citations()
         .select_from(paper_references.outerjoin(paper_reference_links))
         .where(paper_references.c.version_id == version_id)
         .order_by(paper_references.c.position)
         .offset(offset)
         .limit(limit)
     )
-    return [_to_stored(row) for row in conn.execute(query)]
+    return [CitationRow(*row) for row in conn.execute(query)]
 
 
 def outbound_counts(conn: sa.Connection, version_id: int) -> tuple[dict[str, int], datetime | None]:
@@ -137,20 +174,32 @@ def inbound_count(conn: sa.Connection, arxiv_id: str) -> tuple[int, datetime | N
     return count, newest
 
 
-def inbound_page(conn: sa.Connection, arxiv_id: str, offset: int, limit: int) -> list[StoredReference]:
-    """A page of the stored references that resolve to this paper, by citing paper, version and position."""
-    refs = paper_references.c
-    query = (
-        _stored_select()
-        .select_from(paper_reference_links.join(paper_references))
-        .where(
-            paper_reference_links.c.cited_arxiv_id == arxiv_id, paper_reference_links.c.status.in_(RESOLVED)
-        )
-        .order_by(refs.citing_arxiv_id, refs.citing_version, refs.position)
+def inbound_page(conn: sa.Connection, arxiv_id: str, offset: int, limit: int) -> list[CitationRow]:
+    """A page of the stored references that resolve to this paper, in the order they were stored.
+
+    Stored order keeps a page's contents as papers are added (they come after), and the page is
+    read from the partial index of migration 0009 before its 100 references are joined: sorting by
+    the citing paper would join every citing reference first.
+    """
+    links = paper_reference_links.c
+    page = (
+        sa.select(links.reference_id)
+        .where(links.cited_arxiv_id == arxiv_id, links.status.in_(RESOLVED))
+        .order_by(links.reference_id)
         .offset(offset)
         .limit(limit)
+        .subquery()
     )
-    return [_to_stored(row) for row in conn.execute(query)]
+    query = (
+        _citations()
+        .select_from(
+            page.join(paper_references, paper_references.c.id == page.c.reference_id).join(
+                paper_reference_links, paper_reference_links.c.reference_id == page.c.reference_id
+            )
+        )
+        .order_by(page.c.reference_id)
+    )
+    return [CitationRow(*row) for row in conn.execute(query)]
 
 
 def titles_as_cited(conn: sa.Connection, arxiv_id: str, limit: int = 50) -> list[str]:

@@ -103,6 +103,14 @@ paper_reference_links = sa.Table(
     sa.Column("observed_at", sa.DateTime(timezone=True), nullable=False),
     sa.Index("ix_paper_reference_links_status", "status"),
     sa.Index("ix_paper_reference_links_cited", "cited_arxiv_id"),
+    # Migration 0009: the links that resolve to a paper, in stored order (a record's inbound citations).
+    sa.Index(
+        "ix_paper_reference_links_inbound",
+        "cited_arxiv_id",
+        "reference_id",
+        postgresql_where=sa.text("status IN ('verified_exact', 'verified_fuzzy')"),
+        sqlite_where=sa.text("status IN ('verified_exact', 'verified_fuzzy')"),
+    ),
 )
 
 arxiv_catalog = sa.Table(
