@@ -25,6 +25,7 @@ import uuid
 from collections import Counter
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 from urllib.parse import quote, urlencode
 
 import sqlalchemy as sa
@@ -34,8 +35,7 @@ from arxref.domain import PaperVersion, ResolutionStatus, VersionState
 from arxref.ids import parse_arxiv_id
 from arxref.store import citations
 from arxref.store.catalog import SqlCatalog
-from arxref.store.citations import RESOLVED, VersionSummary
-from arxref.store.references import StoredReference
+from arxref.store.citations import RESOLVED, CitationRow, VersionSummary
 
 SCHEMA = "arxref.paper-citation-record.v1"
 PAGE_SIZE = 100
@@ -75,6 +75,7 @@ def parse_page(text: str | None) -> int:
     return int(text)
 
 
+@lru_cache(maxsize=1 << 14)
 def record_path(arxiv_id: str, json_twin: bool = False, paging: Paging | None = None) -> str:
     """The address of a paper's record (HTML, or its `.json` twin), with its page numbers if not 1."""
     path = f"/paper/{quote(arxiv_id, safe='/')}/citation-record" + (".json" if json_twin else "")
@@ -100,7 +101,7 @@ def load_record(
         shown = _shown_version(versions, parsed.version)
         if parsed.version is not None and shown is None:
             raise UnknownPaper(f"{parsed.versioned}: no job for this version in the database")
-        outbound: list[StoredReference] = []
+        outbound: list[CitationRow] = []
         counts: dict[str, int] = {}
         outbound_at = None
         if shown is not None and shown.state == VersionState.DONE:
@@ -109,8 +110,8 @@ def load_record(
         inbound_total, inbound_at = citations.inbound_count(conn, arxiv_id)
         inbound = citations.inbound_page(conn, arxiv_id, (paging.inbound - 1) * PAGE_SIZE, PAGE_SIZE)
         wanted = {arxiv_id}
-        wanted.update(r.reference.resolution.cited_arxiv_id for r in outbound if _resolved(r))
-        wanted.update(r.paper.arxiv_id for r in inbound)
+        wanted.update(r.cited_arxiv_id for r in outbound if _resolved(r))
+        wanted.update(r.citing_arxiv_id for r in inbound)
         records = catalog.by_ids(sorted(a for a in wanted if a))
         about = records.get(arxiv_id)
         if about is None and not versions and inbound_total == 0:
@@ -142,10 +143,10 @@ class Stored:
     shown: VersionSummary | None
     about: CatalogRecord | None
     titles_as_cited: list[str]
-    outbound: list[StoredReference]
+    outbound: list[CitationRow]
     outbound_counts: dict[str, int]
     outbound_observed_at: datetime | None
-    inbound: list[StoredReference]
+    inbound: list[CitationRow]
     inbound_total: int
     inbound_observed_at: datetime | None
     catalog: dict[str, CatalogRecord]
@@ -162,7 +163,7 @@ def build_record(stored: Stored, paging: Paging, as_of: datetime, statements: in
     }
     outbound = [_observation(r, paper["title"], stored.catalog) for r in stored.outbound]
     inbound = [
-        _observation(r, _title(stored.catalog.get(r.paper.arxiv_id)), stored.catalog) for r in stored.inbound
+        _observation(r, _title(stored.catalog.get(r.citing_arxiv_id)), stored.catalog) for r in stored.inbound
     ]
     record = {
         "schema": SCHEMA,
@@ -238,51 +239,51 @@ def _title(record: CatalogRecord | None) -> str | None:
     return " ".join(record.title.split()) if record is not None and record.title else None
 
 
-def _resolved(stored: StoredReference) -> bool:
-    return stored.reference.resolution.status in RESOLVED
+def _resolved(row: CitationRow) -> bool:
+    return row.status in RESOLVED
 
 
-def _observation(
-    stored: StoredReference, citing_title: str | None, catalog: dict[str, CatalogRecord]
-) -> dict:
+def _observation(row: CitationRow, citing_title: str | None, catalog: dict[str, CatalogRecord]) -> dict:
     """One reference as an observation: the citation, its resolution and links to both papers' records."""
-    raw, parsed, res = stored.reference.raw, stored.reference.parsed, stored.reference.resolution
-    cited_id = res.cited_arxiv_id
-    work = catalog.get(cited_id or "") if _resolved(stored) else None
+    resolved = _resolved(row)
+    work = catalog.get(row.cited_arxiv_id or "") if resolved else None
     cited_work = {
-        "arxiv_id": cited_id,
-        "doi": res.cited_doi or parsed.doi,
-        "title": _title(work) or parsed.title,
-        "year": (work.year if work else None) or parsed.year,
-        "venue": parsed.venue or (work.journal_ref if work else None),
+        "arxiv_id": row.cited_arxiv_id,
+        "doi": row.cited_doi or row.doi,
+        "title": _title(work) or row.title,
+        "year": (work.year if work else None) or row.year,
+        "venue": row.venue or (work.journal_ref if work else None),
         "metadata_source": "arxiv_catalog" if work else "printed",
     }
     observation = {
-        "observation_id": observation_id(stored.paper, raw.bibliography, raw.index, stored.extractor_version),
+        "observation_id": observation_id(
+            row.paper, row.bibliography, row.reference_index, row.extractor_version
+        ),
         "citation": {
             "citing_paper": {
-                "arxiv_id": stored.paper.arxiv_id,
-                "version": stored.paper.version,
+                "arxiv_id": row.citing_arxiv_id,
+                "version": row.citing_version,
                 "title": citing_title,
             },
             "cited_work": cited_work,
-            "reference_index": raw.index,
-            "bibliography": raw.bibliography,
-            "label": raw.label,
-            "raw_text": raw.raw,
-            "source": raw.source.value,
-            "source_observed_at": iso(stored.source_observed_at),
-            "extractor_version": stored.extractor_version,
+            "reference_index": row.reference_index,
+            "bibliography": row.bibliography,
+            "label": row.label,
+            "raw_text": row.raw_text,
+            "source": row.source,
+            "source_observed_at": iso(row.source_observed_at),
+            "extractor_version": row.extractor_version,
         },
         "resolution": {
-            "status": res.status.value,
-            "resolver_source": res.resolver_source.value if res.resolver_source else None,
-            "observed_at": iso(stored.link_observed_at),
-            "score": res.score,
+            # A reference stored without a link row is unresolved (as `load_references` reads it).
+            "status": row.status or ResolutionStatus.UNRESOLVED.value,
+            "resolver_source": row.resolver_source,
+            "observed_at": iso(row.observed_at),
+            "score": row.score,
         },
         "links": {
-            "citing_paper": record_path(stored.paper.arxiv_id),
-            "cited_paper": record_path(cited_id) if cited_id and _resolved(stored) else None,
+            "citing_paper": record_path(row.citing_arxiv_id),
+            "cited_paper": record_path(row.cited_arxiv_id) if row.cited_arxiv_id and resolved else None,
         },
     }
     observation["observation_digest"] = digest(observation)
@@ -300,6 +301,7 @@ def digest(value: object) -> str:
     return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
+@lru_cache(maxsize=1 << 14)  # a paper's references share their observed_at: one formatting each
 def iso(moment: datetime | None) -> str | None:
     """ISO 8601 in UTC with a Z, as the seeds write times."""
     if moment is None:

@@ -32,7 +32,7 @@ from arxref.record import record_path
 from arxref.settings import Settings
 from arxref.store.engine import database_errors, make_engine, upgrade_schema
 from arxref.web import views
-from arxref.web.metrics import exposition
+from arxref.web.metrics import StoreCollector, exposition
 from arxref.web.render import make_environment, page_json, render_html
 
 log = logging.getLogger(__name__)
@@ -44,12 +44,14 @@ def create_app(settings: Settings) -> Starlette:
     """The service over the settings' database: the engine is opened (and migrated) when it starts."""
     env = make_environment()
     state: dict[str, sa.Engine] = {}
+    store: list[StoreCollector] = []  # made with the engine
 
     @asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
         engine = make_engine(settings.database_url)
         upgrade_schema(engine)
         state["engine"] = engine
+        store.append(StoreCollector(engine))
         try:
             yield
         finally:
@@ -81,7 +83,7 @@ def create_app(settings: Settings) -> Starlette:
         return RedirectResponse(record_path(request.path_params["arxiv_id"]), status_code=307)
 
     def metrics(_: Request) -> Response:
-        body = exposition(state["engine"], settings.metrics_dir)
+        body = exposition(store[0], settings.metrics_dir)
         return Response(body, media_type="text/plain; version=0.0.4; charset=utf-8")
 
     async def not_found(request: Request, exc: HTTPException) -> Response:

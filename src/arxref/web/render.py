@@ -15,8 +15,12 @@ TEMPLATES = Path(__file__).parent / "templates"
 
 
 def page_json(data: dict) -> str:
-    """The JSON text of a page: what the `.json` twin answers and `arxref record` prints."""
-    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    """The JSON text of a page: what the `.json` twin answers and `arxref record` prints.
+
+    One line (pipe it to `python -m json.tool` to read it): json's C encoder writes no indentation,
+    and the Python one took 18 ms of a record's 200 observations.
+    """
+    return json.dumps(data, ensure_ascii=False) + "\n"
 
 
 def make_environment() -> Environment:
