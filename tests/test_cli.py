@@ -38,8 +38,9 @@ def test_record_lists_outbound_references_with_state_counts(capsys) -> None:
     assert main(["record", "1711.08379"]) == 0
     record = json.loads(capsys.readouterr().out)
     counts = record["reference_resolution"]["state_counts"]
-    paper = {k: record["paper"][k] for k in ("arxiv_id", "version", "latest_version", "metadata_source")}
-    assert paper == {"arxiv_id": "1711.08379", "version": 1, "latest_version": 1, "metadata_source": "own_tables"}
+    paper = record["paper"]
+    assert (paper["arxiv_id"], paper["version"], paper["latest_version"]) == ("1711.08379", 1, 1)
+    assert paper["metadata_source"] == "own_tables"  # not in the sample catalog: what our tables know
     assert sum(counts.values()) == len(record["outbound"]) == 17
     first = record["outbound"][0]
     assert (first["citation"]["reference_index"], first["citation"]["source"]) == (1, "arxiv_source")
