@@ -27,7 +27,7 @@ from arxref.domain import (
     ResolvedReference,
     ResolverSource,
 )
-from arxref.record import OBSERVATION_NAMESPACE
+from arxref.record_observation import OBSERVATION_NAMESPACE
 from arxref.store import versions
 from arxref.store.engine import make_engine
 from arxref.store.references import replace_references
@@ -303,6 +303,7 @@ def test_status_and_failures_show_each_failure_with_the_command_that_reruns_it(s
     assert (failed["state"], failed["stage"], failed["error_class"]) == ("failed", "fetch", "CorruptPdf")
     assert failed["reprocess"] == corrupt["reprocess"]
     assert record["coverage"][0]["state"] == "failed"
+    assert "lists no outbound references (failed at fetch: CorruptPdf)" in record["thesis"]
 
 
 def test_metrics_count_versions_references_stage_durations_and_fetch_responses(site: Site) -> None:

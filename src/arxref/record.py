@@ -5,12 +5,9 @@ this dict) and `arxref record ID`: shaped like shared/records' JSON (`pith.paper
 under our own schema name. `load_record` reads the store (a few statements, each bounded by a page
 or an index); `build_record` is the pure part.
 
-Stable ids and digests let a consumer tell what changed between two fetches:
-- `observation_id`: UUIDv5 of (citing version, bibliography, reference index, extractor version),
-  so a re-run of the same extractor gives the same id (DESIGN.md: the index is unique in its list);
-- `observation_digest`: sha256 of the observation's canonical JSON (sorted keys, no spaces, UTF-8),
-  the digest field left out;
-- `context_digest`: sha256 of the record's canonical JSON without `as_of` and itself.
+Stable ids and digests let a consumer tell what changed between two fetches: each observation's
+(`record_observation`), and `context_digest`, sha256 of the record's canonical JSON without `as_of`
+and itself.
 
 What this system does not measure (standing notices, external citation counts) is a coverage lane
 with state `not_measured`, never a number.
@@ -18,30 +15,25 @@ with state `not_measured`, never a number.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
-import uuid
 from collections import Counter
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import lru_cache
-from urllib.parse import quote, urlencode
+from urllib.parse import quote
 
 import sqlalchemy as sa
 
 from arxref.catalog import CatalogRecord
-from arxref.domain import PaperVersion, ResolutionStatus, VersionState
+from arxref.domain import ResolutionStatus, VersionState
 from arxref.ids import parse_arxiv_id
+from arxref.record_observation import catalog_title, digest, iso, observation, record_path, resolved
 from arxref.store import citations
 from arxref.store.catalog import SqlCatalog
-from arxref.store.citations import RESOLVED, CitationRow, VersionSummary
+from arxref.store.citations import CitationRow, VersionSummary
 
 SCHEMA = "arxref.paper-citation-record.v1"
 PAGE_SIZE = 100
 """Observations per page, each way (`caps`); `?outbound_page=` / `?inbound_page=` ask for the others."""
-OBSERVATION_NAMESPACE = uuid.UUID("5f0c3a52-6d1e-5b7a-9a43-61727872ef01")
-"""The UUIDv5 namespace of observation ids: fixed forever, or every id changes."""
 REFUSAL = "A citation records a reference. It does not transfer a finding from one paper to another."
 TABLES = "paper_references, paper_reference_links"
 
@@ -75,18 +67,6 @@ def parse_page(text: str | None) -> int:
     return int(text)
 
 
-@lru_cache(maxsize=1 << 14)
-def record_path(arxiv_id: str, json_twin: bool = False, paging: Paging | None = None) -> str:
-    """The address of a paper's record (HTML, or its `.json` twin), with its page numbers if not 1."""
-    path = f"/paper/{quote(arxiv_id, safe='/')}/citation-record" + (".json" if json_twin else "")
-    query = {}
-    if paging is not None and paging.outbound != 1:
-        query["outbound_page"] = paging.outbound
-    if paging is not None and paging.inbound != 1:
-        query["inbound_page"] = paging.inbound
-    return path + (f"?{urlencode(query)}" if query else "")
-
-
 def load_record(
     conn: sa.Connection, asked: str, paging: Paging = Paging(), as_of: datetime | None = None
 ) -> dict:
@@ -110,7 +90,7 @@ def load_record(
         inbound_total, inbound_at = citations.inbound_count(conn, arxiv_id)
         inbound = citations.inbound_page(conn, arxiv_id, (paging.inbound - 1) * PAGE_SIZE, PAGE_SIZE)
         wanted = {arxiv_id}
-        wanted.update(r.cited_arxiv_id for r in outbound if _resolved(r))
+        wanted.update(r.cited_arxiv_id for r in outbound if resolved(r))
         wanted.update(r.citing_arxiv_id for r in inbound)
         records = catalog.by_ids(sorted(a for a in wanted if a))
         about = records.get(arxiv_id)
@@ -161,9 +141,10 @@ def build_record(stored: Stored, paging: Paging, as_of: datetime, statements: in
         "outbound": max(1, math.ceil(total / PAGE_SIZE)),
         "inbound": max(1, math.ceil(stored.inbound_total / PAGE_SIZE)),
     }
-    outbound = [_observation(r, paper["title"], stored.catalog) for r in stored.outbound]
+    outbound = [observation(r, paper["title"], stored.catalog) for r in stored.outbound]
     inbound = [
-        _observation(r, _title(stored.catalog.get(r.citing_arxiv_id)), stored.catalog) for r in stored.inbound
+        observation(r, catalog_title(stored.catalog.get(r.citing_arxiv_id)), stored.catalog)
+        for r in stored.inbound
     ]
     record = {
         "schema": SCHEMA,
@@ -215,7 +196,7 @@ def _paper(stored: Stored) -> dict:
     if about is not None:
         return {
             **common,
-            "title": _title(about),
+            "title": catalog_title(about),
             "latest_version": about.latest_version or max(done, default=None),
             "primary_category": about.categories.split()[0] if about.categories else None,
             "submitted_at": about.submitted_at,
@@ -233,82 +214,6 @@ def _paper(stored: Stored) -> dict:
         "last_updated": None,
         "metadata_source": "own_tables" if (done or titles) else None,
     }
-
-
-def _title(record: CatalogRecord | None) -> str | None:
-    return " ".join(record.title.split()) if record is not None and record.title else None
-
-
-def _resolved(row: CitationRow) -> bool:
-    return row.status in RESOLVED
-
-
-def _observation(row: CitationRow, citing_title: str | None, catalog: dict[str, CatalogRecord]) -> dict:
-    """One reference as an observation: the citation, its resolution and links to both papers' records."""
-    resolved = _resolved(row)
-    work = catalog.get(row.cited_arxiv_id or "") if resolved else None
-    cited_work = {
-        "arxiv_id": row.cited_arxiv_id,
-        "doi": row.cited_doi or row.doi,
-        "title": _title(work) or row.title,
-        "year": (work.year if work else None) or row.year,
-        "venue": row.venue or (work.journal_ref if work else None),
-        "metadata_source": "arxiv_catalog" if work else "printed",
-    }
-    observation = {
-        "observation_id": observation_id(
-            row.paper, row.bibliography, row.reference_index, row.extractor_version
-        ),
-        "citation": {
-            "citing_paper": {
-                "arxiv_id": row.citing_arxiv_id,
-                "version": row.citing_version,
-                "title": citing_title,
-            },
-            "cited_work": cited_work,
-            "reference_index": row.reference_index,
-            "bibliography": row.bibliography,
-            "label": row.label,
-            "raw_text": row.raw_text,
-            "source": row.source,
-            "source_observed_at": iso(row.source_observed_at),
-            "extractor_version": row.extractor_version,
-        },
-        "resolution": {
-            # A reference stored without a link row is unresolved (as `load_references` reads it).
-            "status": row.status or ResolutionStatus.UNRESOLVED.value,
-            "resolver_source": row.resolver_source,
-            "observed_at": iso(row.observed_at),
-            "score": row.score,
-        },
-        "links": {
-            "citing_paper": record_path(row.citing_arxiv_id),
-            "cited_paper": record_path(row.cited_arxiv_id) if row.cited_arxiv_id and resolved else None,
-        },
-    }
-    observation["observation_digest"] = digest(observation)
-    return observation
-
-
-def observation_id(paper: PaperVersion, bibliography: int, index: int, extractor_version: str) -> str:
-    """The same id for the same entry read by the same extractor, however often it is re-run."""
-    return str(uuid.uuid5(OBSERVATION_NAMESPACE, f"{paper.key}/{bibliography}/{index}/{extractor_version}"))
-
-
-def digest(value: object) -> str:
-    """`sha256:` and the hex digest of a value's canonical JSON."""
-    canonical = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
-
-
-@lru_cache(maxsize=1 << 14)  # a paper's references share their observed_at: one formatting each
-def iso(moment: datetime | None) -> str | None:
-    """ISO 8601 in UTC with a Z, as the seeds write times."""
-    if moment is None:
-        return None
-    if moment.tzinfo is None:  # SQLite hands back naive datetimes; they were written in UTC
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
 def _version(v: VersionSummary) -> dict:
@@ -391,16 +296,21 @@ def _thesis(
     day = f"{as_of.day} {as_of:%B %Y}"
     which = f"arXiv:{paper['arxiv_id']}" + (f"v{shown.paper.version}" if shown else "")
     observations = "observation" if total_in == 1 else "observations"
-    return (
-        f"As of {day}, this citation record lists {shown_out} of {total_out} outbound references "
-        f"and {total_in} inbound citation {observations} for {which}."
-    )
+    inbound = f"{total_in} inbound citation {observations}"
+    if shown is None or shown.state != VersionState.DONE:
+        why = shown.state.value if shown is not None else "not processed"
+        if shown is not None and shown.state == VersionState.FAILED:
+            why = f"failed at {shown.stage or '-'}: {shown.error_class}"
+        outbound = f"no outbound references ({why})"
+    else:
+        outbound = f"{shown_out} of {total_out} outbound references"
+    return f"As of {day}, this citation record lists {outbound} and {inbound} for {which}."
 
 
 def _links(arxiv_id: str, paging: Paging, pages: dict[str, int]) -> dict:
     links = {
-        "html": record_path(arxiv_id, paging=paging),
-        "json": record_path(arxiv_id, json_twin=True, paging=paging),
+        "html": record_path(arxiv_id, False, paging.outbound, paging.inbound),
+        "json": record_path(arxiv_id, True, paging.outbound, paging.inbound),
         "paper": f"/paper/{quote(arxiv_id, safe='/')}",
     }
     for side in ("outbound", "inbound"):
@@ -408,5 +318,5 @@ def _links(arxiv_id: str, paging: Paging, pages: dict[str, int]) -> dict:
         for name, target in (("previous", page - 1), ("next", page + 1)):
             if 1 <= target <= pages[side]:
                 moved = Paging(**{**paging.__dict__, side: target})
-                links[f"{side}_{name}"] = record_path(arxiv_id, json_twin=True, paging=moved)
+                links[f"{side}_{name}"] = record_path(arxiv_id, True, moved.outbound, moved.inbound)
     return links
