@@ -95,7 +95,9 @@ def load_record(
         records = catalog.by_ids(sorted(a for a in wanted if a))
         about = records.get(arxiv_id)
         if about is None and not versions and inbound_total == 0:
-            raise UnknownPaper(f"{arxiv_id}: no processed version, no catalog record and no citation of it")
+            raise UnknownPaper(
+                f"{arxiv_id}: no processed version, no catalog record and no citation that resolves to it"
+            )
         as_cited = citations.titles_as_cited(conn, arxiv_id) if about is None and inbound_total else []
     stored = Stored(
         arxiv_id=arxiv_id,
