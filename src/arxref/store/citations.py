@@ -214,14 +214,6 @@ def titles_as_cited(conn: sa.Connection, arxiv_id: str, limit: int = 50) -> list
     return [title for (title,) in conn.execute(query)]
 
 
-def is_cited(conn: sa.Connection, arxiv_id: str) -> bool:
-    """Whether any stored reference names this paper (resolved or not): it has a record to show."""
-    links = paper_reference_links.c
-    return (
-        conn.execute(sa.select(links.id).where(links.cited_arxiv_id == arxiv_id).limit(1)).first() is not None
-    )
-
-
 @dataclass
 class StatementCount:
     """How many SQL statements a connection ran inside `statement_counter`."""
