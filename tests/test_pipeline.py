@@ -53,22 +53,23 @@ def test_eprint_samples_yield_every_gold_reference(engine, settings, arxiv_id: s
 
 def test_printed_arxiv_ids_resolve_when_in_the_catalog_and_stay_honest_when_not(engine, settings) -> None:
     adam = PaperVersion("1711.08379", 1)
-    hogg = PaperVersion("1205.4446", 1)
+    elze = PaperVersion("0801.0012", 1)
     process_version(engine, settings, adam)
-    process_version(engine, settings, hogg)
+    process_version(engine, settings, elze)
     with engine.connect() as conn:
         cited = {
             s.reference.resolution.cited_arxiv_id: s.reference.resolution for s in load_references(conn, adam)
         }
-        hogg_refs = {
-            s.reference.resolution.cited_arxiv_id: s.reference.resolution for s in load_references(conn, hogg)
+        elze_refs = {
+            s.reference.resolution.cited_arxiv_id: s.reference.resolution for s in load_references(conn, elze)
         }
     # Kingma & Ba, "Adam", printed as arXiv:1412.6980 and present in the sample catalog.
     assert cited["1412.6980"].status == ResolutionStatus.VERIFIED_EXACT
     assert cited["1412.6980"].resolver_source == ResolverSource.ARXIV_ID
-    # \arxiv{1008.4686} is well-formed but not in the sample catalog: not verified, and says why.
-    assert hogg_refs["1008.4686"].status == ResolutionStatus.UNRESOLVED
-    assert hogg_refs["1008.4686"].resolver_source == ResolverSource.ARXIV_ID
+    # arXiv:quant-ph/9710063 (Elze, proceedings, no title printed) is well-formed but not in the sample
+    # catalog: not verified, and says why.
+    assert elze_refs["quant-ph/9710063"].status == ResolutionStatus.UNRESOLVED
+    assert elze_refs["quant-ph/9710063"].resolver_source == ResolverSource.ARXIV_ID
 
 
 def test_processing_twice_keeps_one_copy(engine, settings) -> None:

@@ -15,6 +15,8 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC
+from email.utils import parsedate_to_datetime
 from functools import lru_cache
 from operator import itemgetter
 from pathlib import Path
@@ -97,6 +99,9 @@ class CatalogRecord:
     latest_version: int | None = None
     year: int | None = None
     update_date: str | None = None
+    # When v1 and the latest version were announced (ISO 8601, UTC), from the snapshot's `versions`.
+    submitted_at: str | None = None
+    last_updated: str | None = None
 
 
 class CatalogLookup(Protocol):
@@ -221,14 +226,12 @@ def record_from_json(obj: object) -> CatalogRecord | None:
     versions = obj.get("versions") or []
     if not isinstance(versions, list) or not all(isinstance(v, dict) for v in versions):
         raise BadCatalogLine("'versions' is not a list of objects")
-    latest = None
-    if versions:
-        numbers = [
-            int(v["version"].lstrip("v"))
-            for v in versions
-            if str(v.get("version", "")).startswith("v") and str(v["version"])[1:].isdigit()
-        ]
-        latest = max(numbers) if numbers else None
+    dated = {
+        int(str(v["version"])[1:]): _created_at(v.get("created"))
+        for v in versions
+        if str(v.get("version", "")).startswith("v") and str(v["version"])[1:].isdigit()
+    }
+    latest = max(dated) if dated else None
     title = obj.get("title")
     title = " ".join(title.split()) if isinstance(title, str) else None
     authors = obj.get("authors")
@@ -242,7 +245,22 @@ def record_from_json(obj: object) -> CatalogRecord | None:
         latest_version=latest,
         year=_year_of(parsed.number, obj),
         update_date=_text(obj.get("update_date")),
+        submitted_at=dated.get(min(dated)) if dated else None,
+        last_updated=dated.get(latest) if latest is not None else None,
     )
+
+
+def _created_at(value: object) -> str | None:
+    """A snapshot version's `created` ("Mon, 2 Apr 2007 19:18:42 GMT") as ISO 8601 UTC; None if unreadable."""
+    if not isinstance(value, str) or not value:
+        return None
+    try:
+        moment = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _text(value: object) -> str | None:

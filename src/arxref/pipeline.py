@@ -30,9 +30,10 @@ from arxref.parse import parse_references
 from arxref.resolve import resolve_references
 from arxref.settings import Settings
 from arxref.store import versions
-from arxref.store.catalog import SqlCatalog
+from arxref.store.citations import own_tables_catalog
 from arxref.store.engine import database_errors
 from arxref.store.references import replace_references
+from arxref.telemetry import timed
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +56,8 @@ def fetch_stage(
         if not want_pdf or have_pdf:
             return
         try:
-            pdf = fetcher.fetch_pdf(paper)
+            with timed(settings.metrics_dir, Stage.FETCH):
+                pdf = fetcher.fetch_pdf(paper)
         except NotFound as exc:
             if row.last_error_class:
                 raise _eprint_failure(row, exc) from exc
@@ -64,7 +66,8 @@ def fetch_stage(
         _record_blobs(engine, paper, row.eprint_sha256, pdf_sha)
         return
     try:
-        files = fetcher.fetch(paper, want_pdf)
+        with timed(settings.metrics_dir, Stage.FETCH):
+            files = fetcher.fetch(paper, want_pdf)
     except NotFound as exc:
         if want_pdf and row.last_error_class:
             raise _eprint_failure(row, exc) from exc
@@ -91,7 +94,8 @@ def extract_stage(
         raise NotFound(f"{paper.key}: no fetched e-print or PDF recorded")
     _advance(engine, paper, Stage.EXTRACT)
     try:
-        extraction = extract_references(eprint, pdf)
+        with timed(settings.metrics_dir, Stage.EXTRACT):
+            extraction = extract_references(eprint, pdf)
     except SOURCE_UNUSABLE as exc:
         eprint_is_pdf = eprint is not None and detect_kind(eprint) == BlobKind.PDF  # no other PDF to read
         if pdf is None and can_fetch_pdf and not eprint_is_pdf:
@@ -100,10 +104,11 @@ def extract_stage(
             return Next.FETCH_PDF
         raise
     _advance(engine, paper, Stage.RESOLVE)
-    with database_errors(), engine.connect() as conn:
-        resolved = resolve_extraction(extraction, SqlCatalog(conn))
+    with database_errors(), engine.connect() as conn, timed(settings.metrics_dir, Stage.RESOLVE):
+        resolved = resolve_extraction(extraction, own_tables_catalog(conn))  # the catalog, and papers we hold
     _advance(engine, paper, Stage.STORE)
-    _store(engine, settings, paper, extraction, resolved)
+    with timed(settings.metrics_dir, Stage.STORE):
+        _store(engine, settings, paper, extraction, resolved)
     return Next.DONE
 
 

@@ -62,6 +62,8 @@ class Settings:
     # The sweeper (`arxref worker --beat`): re-sends versions whose message the broker lost.
     sweep_every: float = 300.0  # seconds between sweeps
     stalled_after: float = 1800.0  # queued/running and untouched this long: stalled; above the hard limits
+    # Where every process counts stage durations and fetch responses for /metrics (`telemetry`); None: off.
+    metrics_dir: Path | None = None
 
     @property
     def resolved_fetch_mode(self) -> str:
@@ -82,6 +84,7 @@ class Settings:
         if mode not in FETCH_MODES:
             raise SettingsError(f"ARXREF_FETCH_MODE={mode!r}: expected one of {', '.join(FETCH_MODES)}")
         d = cls.__dataclass_fields__
+        metrics = env.get("ARXREF_METRICS_DIR", str(home / "metrics"))  # empty: not counted for /metrics
 
         def num(name: str, field: str) -> float:
             text = env.get(name, str(d[field].default))
@@ -132,4 +135,5 @@ class Settings:
             restore_interval=num("ARXREF_RESTORE_INTERVAL", "restore_interval"),
             sweep_every=num("ARXREF_SWEEP_EVERY", "sweep_every"),
             stalled_after=num("ARXREF_STALLED_AFTER", "stalled_after"),
+            metrics_dir=Path(metrics) if metrics else None,
         )

@@ -25,7 +25,7 @@ import base64
 import json
 import time
 from collections.abc import Callable, Collection
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -33,7 +33,7 @@ from billiard.exceptions import WorkerLostError
 from celery import Celery, Task, signals
 from celery.exceptions import Reject, Retry, SoftTimeLimitExceeded, TimeLimitExceeded
 
-from arxref.domain import PaperVersion, Stage
+from arxref.domain import PaperVersion, Stage, VersionState
 from arxref.errors import DatabaseUnavailable
 from arxref.pool import (
     EXTRACT_TASK,
@@ -54,7 +54,15 @@ from arxref.pool import (
     sweep,
 )
 from arxref.settings import Settings, SettingsError
-from arxref.store.engine import make_engine
+from arxref.store import versions
+from arxref.store.engine import database_errors, make_engine
+from arxref.store.versions import utcnow
+
+
+class VersionFailed(Exception):
+    """Raised by the task that recorded its version failed: Celery marks the task FAILURE and Flower shows
+    the version's error. The failure is already in `paper_versions`; the message is acked, nothing retries."""
+
 
 # Every option of every task, in one place: Celery accepts a misspelt option
 # silently, so a test checks these names. Queues are routed by `task_routes` (QUEUES).
@@ -70,6 +78,7 @@ TASK_OPTIONS: dict[str, dict[str, Any]] = {
         "acks_on_timeout": True,  # a hard-limit kill is acked: `_PoolTask.on_failure` sends it again
         "ignore_result": True,
         "max_retries": None,  # `pool` counts retries against ARXREF_TASK_MAX_RETRIES
+        "throws": (VersionFailed,),  # an expected outcome: logged in one line, no traceback
     },
     EXTRACT_TASK: {
         "bind": True,
@@ -80,6 +89,7 @@ TASK_OPTIONS: dict[str, dict[str, Any]] = {
         "acks_on_timeout": True,
         "ignore_result": True,
         "max_retries": None,
+        "throws": (VersionFailed,),
     },
     SWEEP_TASK: {
         "bind": True,
@@ -293,11 +303,13 @@ def _forget_inherited_resources(**_: object) -> None:
 def _fetch(task: Task, arxiv_id: str, version: int, want_pdf: bool = False, hard_kills: int = 0) -> None:
     paper = PaperVersion(arxiv_id, version)
     rt: Runtime = task.app.arxref_runtime
+    began = utcnow()
     try:
         step = run_fetch(rt, paper, want_pdf, task.request.retries)
     except DatabaseUnavailable:  # could not even record the outcome: try again later
         step = Step(Action.RETRY, countdown=retry_countdown(rt.settings, task.request.retries))
     _follow(task, paper, step)
+    _report_failure(rt, paper, step, began)
 
 
 def _extract(
@@ -305,11 +317,31 @@ def _extract(
 ) -> None:
     paper = PaperVersion(arxiv_id, version)
     rt: Runtime = task.app.arxref_runtime
+    began = utcnow()
     try:
         step = run_extract(rt, paper, can_fetch_pdf, task.request.retries)
     except DatabaseUnavailable:
         step = Step(Action.RETRY, countdown=retry_countdown(rt.settings, task.request.retries))
     _follow(task, paper, step)
+    _report_failure(rt, paper, step, began)
+
+
+def _report_failure(rt: Runtime, paper: PaperVersion, step: Step, began: datetime) -> None:
+    """Raise VersionFailed when this run recorded its version failed (a stale duplicate did not)."""
+    if step.action != Action.STOP:
+        return
+    try:
+        with database_errors(), rt.engine.connect() as conn:
+            row = versions.get_version(conn, paper)
+    except DatabaseUnavailable:  # the outcome is recorded; only the task's colour in Flower is lost
+        return
+    if row is None or row.state != VersionState.FAILED or row.finished_at is None:
+        return
+    finished = row.finished_at if row.finished_at.tzinfo else row.finished_at.replace(tzinfo=UTC)
+    if finished >= began:  # stamped by this process' clock, in pool.record_failure, during this run
+        stage = row.stage.value if row.stage else "-"
+        error = f"{row.last_error_class}: {row.last_error_message}"
+        raise VersionFailed(f"{paper.key} failed at {stage}: {error}")
 
 
 def _sweep(task: Task) -> None:

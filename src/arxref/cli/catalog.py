@@ -17,8 +17,9 @@ from arxref.store.catalog import count_catalog, load_catalog, read_state, write_
 
 # catalog_state key: the newest OAI-PMH datestamp harvested (a day), where the next harvest starts.
 HARVESTED_UNTIL = "oai_harvest_datestamp"
-# The arXiv format carries no version list: a harvested row keeps the version a snapshot gave it.
-NOT_IN_ARXIV_FORMAT = frozenset({"latest_version"})
+# The arXiv format carries no version list: a harvested row keeps the version (and its dates) a snapshot
+# gave it.
+NOT_IN_ARXIV_FORMAT = frozenset({"latest_version", "submitted_at", "last_updated"})
 
 
 def cmd_catalog_load(args: argparse.Namespace, settings: Settings) -> int:

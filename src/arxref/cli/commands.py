@@ -33,17 +33,26 @@ def _datetime(text: str) -> datetime:
 
 
 def add_jobs_commands(sub: argparse._SubParsersAction) -> None:
-    """process, status, reprocess, record."""
+    """process, record, serve, status, reprocess."""
     p = sub.add_parser("process", help="fetch, extract, resolve and store papers (embedded, in-process)")
     p.add_argument("targets", nargs="+", metavar="ID|PATH", help="arXiv id[vN], a version file, or a folder")
     p.add_argument("--catalog", type=Path, help="load this arXiv metadata JSON-lines file first")
     p.add_argument("--database", help="database URL (default: ARXREF_DATABASE_URL or var/arxref.db)")
     p.set_defaults(run="jobs:cmd_process")
 
-    p = sub.add_parser("record", help="the outbound citation record of a paper as JSON")
-    p.add_argument("arxiv_id")
+    p = sub.add_parser("record", help="a paper's citation record as JSON, exactly as `serve` answers it")
+    p.add_argument("arxiv_id", metavar="ID[vN]")
+    p.add_argument("--html", type=Path, metavar="FILE", help="also write the record's HTML page to FILE")
+    p.add_argument("--outbound-page", type=int, default=1, metavar="N", help="page of outbound references")
+    p.add_argument("--inbound-page", type=int, default=1, metavar="N", help="page of inbound citations")
     p.add_argument("--database")
     p.set_defaults(run="jobs:cmd_record")
+
+    p = sub.add_parser("serve", help="serve citation records (HTML, JSON), /status, /failures and /metrics")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--database")
+    p.set_defaults(run="serving:cmd_serve")
 
     p = sub.add_parser("status", help="queue depths, versions by state, failures, throughput")
     p.add_argument("--json", action="store_true")

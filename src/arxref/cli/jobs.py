@@ -1,4 +1,4 @@
-"""Sub-commands over jobs: process, status, reprocess, record.
+"""Sub-commands over jobs: process, status, reprocess, record (the JSON of `serve`'s record endpoint).
 
 `reprocess` runs in this process when there is no broker (the embedded setup)
 and sends the versions to the worker pool when ARXREF_BROKER_URL is set;
@@ -18,17 +18,15 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
-from arxref.cli._common import EXIT_OK, EXIT_SOME_FAILED, database, load_catalog_file
+from arxref.cli._common import EXIT_OK, EXIT_SOME_FAILED, InputError, database, load_catalog_file
 from arxref.cli._progress import Progress
 from arxref.domain import PaperVersion, Stage, VersionState
 from arxref.errors import InvalidIdentifier
 from arxref.fetch import Fetcher, make_fetcher
 from arxref.ids import parse_arxiv_id
 from arxref.pipeline import process_version
-from arxref.record import build_record
 from arxref.settings import Settings
 from arxref.store import versions
-from arxref.store.catalog import SqlCatalog
 from arxref.store.references import StoredReference, load_references
 
 # `<id>v<n>.<suffix>` as a folder of e-prints and PDFs names its files.
@@ -61,32 +59,26 @@ def cmd_process(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_record(args: argparse.Namespace, settings: Settings) -> int:
+    from arxref.record import BadPage, MalformedId, Paging, UnknownPaper, load_record
+
     with database(settings) as engine:
-        parsed = parse_arxiv_id(args.arxiv_id)
-        if parsed is None:
-            raise InvalidIdentifier(f"not an arXiv id: {args.arxiv_id!r}")
-        with engine.connect() as conn:
-            done = [
-                r
-                for r in versions.list_versions(conn, VersionState.DONE)
-                if r.paper.arxiv_id == parsed.number
-            ]
-            if parsed.version is not None:
-                done = [r for r in done if r.paper.version == parsed.version]
-            if not done:
-                raise InvalidIdentifier(f"{args.arxiv_id}: no processed version in {settings.database_url}")
-            paper = max(done, key=lambda r: r.paper.version).paper
-            refs = load_references(conn, paper)
-            catalog = SqlCatalog(conn)
-            cited = {
-                r.reference.resolution.cited_arxiv_id: rec
-                for r in refs
-                if r.reference.resolution.cited_arxiv_id
-                and (rec := catalog.by_id(r.reference.resolution.cited_arxiv_id)) is not None
-            }
-            record = build_record(paper, refs, cited, catalog.by_id(paper.arxiv_id), datetime.now(UTC))
-        print(json.dumps(record, indent=1, ensure_ascii=False))
-        return 0
+        if args.outbound_page < 1 or args.inbound_page < 1:
+            raise InputError("--outbound-page and --inbound-page count from 1")
+        try:
+            with engine.connect() as conn:
+                record = load_record(conn, args.arxiv_id, Paging(args.outbound_page, args.inbound_page))
+        except (MalformedId, BadPage) as exc:
+            raise InputError(str(exc)) from exc
+        except UnknownPaper as exc:
+            raise InputError(f"{exc} in {settings.database_url}") from exc
+    if args.html:
+        from arxref.web.render import make_environment, render_html
+
+        args.html.write_text(render_html(make_environment(), "record.html", record, record["links"]["json"]))
+    from arxref.web.render import page_json
+
+    sys.stdout.write(page_json(record))
+    return 0
 
 
 def cmd_status(args: argparse.Namespace, settings: Settings) -> int:

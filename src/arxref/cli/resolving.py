@@ -9,7 +9,7 @@ from collections import Counter
 from arxref.cli._common import open_database
 from arxref.resolve import resolve_reference
 from arxref.settings import Settings
-from arxref.store.catalog import SqlCatalog
+from arxref.store.citations import own_tables_catalog
 from arxref.store.references import load_references, replace_resolution
 
 
@@ -18,7 +18,7 @@ def cmd_resolve(args: argparse.Namespace, settings: Settings) -> int:
     changes: Counter[str] = Counter()
     try:
         with engine.begin() as conn:
-            catalog = SqlCatalog(conn)
+            catalog = own_tables_catalog(conn)  # the catalog, and the processed papers it lacks
             stored = load_references(conn, status=None if args.all else args.status)
             for item in stored:
                 old = item.reference.resolution

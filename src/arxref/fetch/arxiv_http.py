@@ -43,6 +43,7 @@ from arxref.errors import (
 )
 from arxref.fetch.ratelimit import NoRateLimit, RateLimiter, make_rate_limiter
 from arxref.settings import Settings
+from arxref.telemetry import count_fetch_response
 
 PROJECT_URL = "https://github.com/arxref/arxref"
 _MAX_REDIRECTS = 5
@@ -208,6 +209,7 @@ class ArxivClient:
         try:
             for _ in range(_MAX_REDIRECTS + 1):
                 with self._http.stream("GET", url) as response:
+                    count_fetch_response(response.status_code)  # /metrics: responses by status
                     if response.status_code in _REDIRECTS and "Location" in response.headers:
                         url = _next_hop(base, url, response.headers["Location"], path, seen)
                         continue

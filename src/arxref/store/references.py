@@ -26,7 +26,8 @@ from arxref.domain import (
     ResolverSource,
     VersionState,
 )
-from arxref.store.tables import paper_reference_links, paper_references, paper_versions
+from arxref.resolve.own_tables import earlier_citation
+from arxref.store.tables import arxiv_catalog, paper_reference_links, paper_references, paper_versions
 from arxref.store.versions import utcnow
 
 
@@ -84,6 +85,36 @@ def replace_references(
             finished_at=now,
         )
     )
+    link_earlier_citations(conn, paper.arxiv_id)
+
+
+def link_earlier_citations(conn: sa.Connection, arxiv_id: str) -> int:
+    """Resolve to a newly processed paper the entries that printed its id before we had it; how many.
+
+    Papers processed earlier printed a valid id the catalog lacked: `unresolved` by `arxiv_id`.
+    Now that the paper is ours, the resolver would link them (`resolve.own_tables`); it is not
+    asked again for papers it already decided with a catalog record.
+    """
+    in_catalog = sa.select(arxiv_catalog.c.arxiv_id).where(arxiv_catalog.c.arxiv_id == arxiv_id)
+    if conn.execute(in_catalog).first() is not None:
+        return 0
+    links = paper_reference_links.c
+    query = sa.select(
+        links.reference_id, links.status, links.resolver_source, links.cited_arxiv_id, links.cited_doi
+    ).where(
+        links.cited_arxiv_id == arxiv_id,
+        links.status == ResolutionStatus.UNRESOLVED,
+        links.resolver_source == ResolverSource.ARXIV_ID,
+    )
+    changed = 0
+    for row in conn.execute(query).all():
+        source = ResolverSource(row.resolver_source)
+        stored = Resolution(ResolutionStatus(row.status), source, row.cited_arxiv_id, row.cited_doi)
+        resolution = earlier_citation(stored, arxiv_id)
+        if resolution is not None:
+            replace_resolution(conn, row.reference_id, resolution)
+            changed += 1
+    return changed
 
 
 def replace_resolution(conn: sa.Connection, reference_id: int, resolution: Resolution) -> None:

@@ -103,6 +103,14 @@ paper_reference_links = sa.Table(
     sa.Column("observed_at", sa.DateTime(timezone=True), nullable=False),
     sa.Index("ix_paper_reference_links_status", "status"),
     sa.Index("ix_paper_reference_links_cited", "cited_arxiv_id"),
+    # Migration 0009: the links that resolve to a paper, in stored order (a record's inbound citations).
+    sa.Index(
+        "ix_paper_reference_links_inbound",
+        "cited_arxiv_id",
+        "reference_id",
+        postgresql_where=sa.text("status IN ('verified_exact', 'verified_fuzzy')"),
+        sqlite_where=sa.text("status IN ('verified_exact', 'verified_fuzzy')"),
+    ),
 )
 
 arxiv_catalog = sa.Table(
@@ -119,6 +127,9 @@ arxiv_catalog = sa.Table(
     sa.Column("latest_version", sa.Integer, nullable=True),
     sa.Column("year", sa.Integer, nullable=True),
     sa.Column("update_date", sa.String(10), nullable=True),
+    # ISO 8601 text (migration 0009), like update_date: the driver-level lookups read it as it is stored.
+    sa.Column("submitted_at", sa.String(20), nullable=True),
+    sa.Column("last_updated", sa.String(20), nullable=True),
     sa.Index("ix_arxiv_catalog_title_norm", "title_norm"),
     sa.Index("ix_arxiv_catalog_doi", "doi"),
     sa.Index("ix_arxiv_catalog_first_author", "first_author_norm", "year", "arxiv_id"),

@@ -1,0 +1,114 @@
+"""Reading the pool's health from `paper_versions`: failures grouped with their latest messages, the
+failed versions a page at a time, and what /metrics counts (references by source and status).
+
+The database is the truth about every version, whichever process ran it, so the server's /status
+and /metrics read it here rather than asking the workers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+import sqlalchemy as sa
+
+from arxref.domain import PaperVersion, VersionState
+from arxref.store.tables import paper_reference_links, paper_references, paper_versions
+
+LATEST_MESSAGES = 3
+"""Messages shown per failure group: the newest distinct ones."""
+
+
+@dataclass(frozen=True)
+class FailedVersion:
+    """A failed version: where it failed, why, after how many attempts, when."""
+
+    paper: PaperVersion
+    stage: str | None
+    error_class: str | None
+    message: str | None
+    attempts: int
+    failed_at: datetime | None
+
+
+@dataclass(frozen=True)
+class FailureGroup:
+    """The failed versions of one stage and error class: how many, the newest, their newest messages."""
+
+    stage: str | None
+    error_class: str | None
+    count: int
+    latest_at: datetime | None
+    latest: list[FailedVersion]
+
+
+def failure_groups(conn: sa.Connection) -> list[FailureGroup]:
+    """Failures by (stage, error class), most frequent first, each with its newest distinct messages."""
+    c = paper_versions.c
+    groups = conn.execute(
+        sa.select(c.stage, c.last_error_class, sa.func.count().label("n"), sa.func.max(c.finished_at))
+        .where(c.state == VersionState.FAILED)
+        .group_by(c.stage, c.last_error_class)
+        .order_by(sa.desc("n"), c.stage, c.last_error_class)
+    ).all()
+    found = []
+    for stage, error_class, count, latest_at in groups:
+        newest = _failed_query(stage=stage, error_class=error_class, exact=True).limit(20)
+        seen: set[str | None] = set()
+        latest = []
+        for version in map(_failed, conn.execute(newest)):
+            if version.message not in seen:
+                seen.add(version.message)
+                latest.append(version)
+            if len(latest) == LATEST_MESSAGES:
+                break
+        found.append(FailureGroup(stage, error_class, count, latest_at, latest))
+    return found
+
+
+def failed_versions(
+    conn: sa.Connection, offset: int, limit: int, stage: str | None = None, error_class: str | None = None
+) -> tuple[list[FailedVersion], int]:
+    """A page of failed versions, newest failure first (one stage / error class if given), and the count."""
+    query = _failed_query(stage=stage, error_class=error_class).offset(offset).limit(limit)
+    rows = [_failed(row) for row in conn.execute(query)]
+    count_query = sa.select(sa.func.count()).select_from(
+        _failed_query(stage=stage, error_class=error_class).order_by(None).subquery()
+    )
+    return rows, conn.execute(count_query).scalar_one()
+
+
+def _failed_query(stage: str | None, error_class: str | None, exact: bool = False) -> sa.Select:
+    """Failed versions, newest first; `exact` matches a missing stage or class as NULL, else None is any."""
+    c = paper_versions.c
+    query = sa.select(
+        c.arxiv_id, c.version, c.stage, c.last_error_class, c.last_error_message, c.attempts, c.finished_at
+    ).where(c.state == VersionState.FAILED)
+    for column, value in ((c.stage, stage), (c.last_error_class, error_class)):
+        if value is not None:
+            query = query.where(column == value)
+        elif exact:
+            query = query.where(column.is_(None))
+    return query.order_by(c.finished_at.desc(), c.id.desc())
+
+
+def _failed(row: sa.Row) -> FailedVersion:
+    return FailedVersion(
+        paper=PaperVersion(row.arxiv_id, row.version),
+        stage=row.stage,
+        error_class=row.last_error_class,
+        message=row.last_error_message,
+        attempts=row.attempts,
+        failed_at=row.finished_at,
+    )
+
+
+def references_by_source_and_status(conn: sa.Connection) -> dict[tuple[str, str], int]:
+    """Stored references by (source, resolution status): one pass over the two tables."""
+    refs, links = paper_references.c, paper_reference_links.c
+    query = (
+        sa.select(refs.source, links.status, sa.func.count())
+        .select_from(paper_references.join(paper_reference_links))
+        .group_by(refs.source, links.status)
+    )
+    return {(source, status): n for source, status, n in conn.execute(query)}

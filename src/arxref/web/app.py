@@ -1,0 +1,126 @@
+"""The ASGI app: routes over the views, each page as HTML and as its `.json` twin.
+
+    /, /status(.json)                            versions by state, failures by stage/class, throughput
+    /failures(.json)?page=&stage=&error_class=   failed versions, newest first
+    /paper/{id}/citation-record(.json)           a paper's citation record (?outbound_page=, ?inbound_page=)
+    /paper/{id}                                  -> its citation record
+    /metrics                                     Prometheus text format
+
+Starlette, not FastAPI: the pages are dicts rendered by templates, with no request bodies or
+models to validate, so Starlette's routing, threadpool and Jinja2 support are all that is used.
+Views touch the database, so they are plain functions Starlette runs in its threadpool; one engine
+per app (`create_app(settings)`), made when the server starts.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+
+import sqlalchemy as sa
+from jinja2 import Environment
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from arxref.errors import DatabaseUnavailable
+from arxref.record_observation import record_path
+from arxref.settings import Settings
+from arxref.store.engine import database_errors, make_engine, upgrade_schema
+from arxref.web import views
+from arxref.web.metrics import StoreCollector, exposition
+from arxref.web.render import make_environment, page_json, render_html
+
+log = logging.getLogger(__name__)
+
+View = Callable[[sa.Connection, Request], dict]
+
+
+def create_app(settings: Settings) -> Starlette:
+    """The service over the settings' database: the engine is opened (and migrated) when it starts."""
+    env = make_environment()
+    state: dict[str, sa.Engine] = {}
+    store: list[StoreCollector] = []  # made with the engine
+
+    @asynccontextmanager
+    async def lifespan(_: Starlette) -> AsyncIterator[None]:
+        engine = make_engine(settings.database_url)
+        upgrade_schema(engine)
+        state["engine"] = engine
+        store.append(StoreCollector(engine))
+        try:
+            yield
+        finally:
+            engine.dispose()
+
+    def page(template: str, view: View, as_json: bool) -> Callable[[Request], Response]:
+        def endpoint(request: Request) -> Response:
+            try:
+                with database_errors(), state["engine"].connect() as conn:
+                    data = view(conn, request)
+            except views.PageError as exc:
+                return _error(env, request, exc.status, exc.title, exc.detail)
+            except DatabaseUnavailable as exc:
+                return _error(env, request, 503, "Database unavailable", str(exc))
+            return _respond(env, request, template, data, as_json)
+
+        return endpoint
+
+    def record(conn: sa.Connection, request: Request) -> dict:
+        return views.record_view(conn, request.path_params["arxiv_id"], request.query_params)
+
+    def status(conn: sa.Connection, _: Request) -> dict:
+        return views.status_view(conn, datetime.now(UTC))
+
+    def failures(conn: sa.Connection, request: Request) -> dict:
+        return views.failures_view(conn, request.query_params, datetime.now(UTC))
+
+    def paper(request: Request) -> Response:
+        return RedirectResponse(record_path(request.path_params["arxiv_id"]), status_code=307)
+
+    def metrics(_: Request) -> Response:
+        body = exposition(store[0], settings.metrics_dir)
+        return Response(body, media_type="text/plain; version=0.0.4; charset=utf-8")
+
+    async def not_found(request: Request, exc: HTTPException) -> Response:
+        return _error(env, request, exc.status_code, exc.detail, f"Nothing is served at {request.url.path}.")
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        log.exception("%s: %s", request.url.path, exc)
+        return _error(env, request, 500, "Internal error", f"{type(exc).__name__} (logged by the server).")
+
+    routes = [
+        Route("/", page("status.html", status, as_json=False)),
+        Route("/status", page("status.html", status, as_json=False)),
+        Route("/status.json", page("status.html", status, as_json=True)),
+        Route("/failures", page("failures.html", failures, as_json=False)),
+        Route("/failures.json", page("failures.html", failures, as_json=True)),
+        Route("/paper/{arxiv_id:path}/citation-record.json", page("record.html", record, as_json=True)),
+        Route("/paper/{arxiv_id:path}/citation-record", page("record.html", record, as_json=False)),
+        Route("/paper/{arxiv_id:path}", paper),
+        Route("/metrics", metrics),
+    ]
+    return Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={HTTPException: not_found, Exception: server_error},
+    )
+
+
+def _respond(env: Environment, request: Request, template: str, data: dict, as_json: bool) -> Response:
+    if as_json:
+        return Response(page_json(data), media_type="application/json")
+    twin = data.get("links", {}).get("json")
+    return HTMLResponse(render_html(env, template, data, twin))
+
+
+def _error(env: Environment, request: Request, status: int, title: str, detail: str) -> Response:
+    """An error in the form the address asked for: JSON for a `.json` address, else a page."""
+    data = views.error_view(status, title, detail, request.url.path)
+    if request.url.path.endswith(".json"):
+        return Response(page_json(data), status_code=status, media_type="application/json")
+    return HTMLResponse(render_html(env, "error.html", data, None), status_code=status)
