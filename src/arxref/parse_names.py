@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from arxref.parse_authors import (
+from arxref.parse_name_grammar import (
     FUNCTION_WORDS,
     PARTICLES,
     clean_name,
