@@ -390,6 +390,107 @@ CASES = [
         "J. Smith, Neutrino mixing, Phys. Rev. D 76, 013009 (2007), doi:10.1103/Phys-\nRevD.76.013009.",
         {"doi": "10.1103/physrevd.76.013009", "title": "Neutrino mixing"},
     ),
+    # --- name lists: Google-Scholar initials, mixed shapes, first author inverted
+    (  # corpus-wide plainnat-lights-stats: capital initials without periods inside a full name
+        "Eleni-Rosalina Andrinopoulou, Dimitris Rizopoulos, Johanna JM Takkenberg, and Emmanuel Lesaffre. "
+        "Combined dynamic predictions using joint models of two longitudinal outcomes and competing risk "
+        "data. Statistical methods in medical research, 26 (4): 1787–1801, 2017.",
+        {"authors": ("Eleni-Rosalina Andrinopoulou", "Dimitris Rizopoulos", "Johanna JM Takkenberg",
+                     "Emmanuel Lesaffre"),
+         "title": "Combined dynamic predictions using joint models of two longitudinal outcomes and "
+                  "competing risk data"},
+    ),
+    (  # corpus-wide thesis-fr-unsrt-epidemics: ... and before the surname ("AB Sudeep", "CJ Mitchell")
+        "CJ Mitchell, BR Miller, and DJ Gubler. Vector competence of aedes albopictus from houston. "
+        "Journal of the American Mosquito Control Association, 3(3):460–465, 1987.",
+        {"authors": ("CJ Mitchell", "BR Miller", "DJ Gubler"),
+         "title": "Vector competence of aedes albopictus from houston"},
+    ),
+    (  # corpus-wide thesis-biblatex-alphabetic-robotics: an abbreviated first name, then full names
+        "S Chenchal Rao, Gregor Rainer, Earl K Miller. Integration of what and where in the primate "
+        "prefrontal cortex. Science. 276. 1997. 821- 824",
+        {"authors": ("S Chenchal Rao", "Gregor Rainer", "Earl K Miller"),
+         "title": "Integration of what and where in the primate prefrontal cortex"},
+    ),
+    (  # corpus-wide iclr2020-learning-lr (natbib)
+        "M. Pawan Kumar, Benjamin Packer, and Daphne Koller. Self-paced learning for latent variable "
+        "models. In NIPS, 2010.",
+        {"authors": ("M. Pawan Kumar", "Benjamin Packer", "Daphne Koller"),
+         "title": "Self-paced learning for latent variable models"},
+    ),
+    (  # an initial-first list still never reads a capitalised comma-style title as a full name
+        "J. Smith, Dark Matter Halos, Phys. Rev. D 76, 013009 (2007).",
+        {"authors": ("J. Smith",), "title": "Dark Matter Halos"},
+    ),
+    (  # corpus-wide ametsoc-jas-eyewall: only the first author is inverted; "and Coauthors"
+        "Iacono, M. J., J. S. Delamere, E. J. Mlawer, and W. D. Collins, 2008: Radiative forcing by "
+        "long-lived greenhouse gases: Calculations with the AER radiative transfer models. J. Geophys. "
+        "Res., 113 (D13103).",
+        {"authors": ("Iacono, M. J.", "J. S. Delamere", "E. J. Mlawer", "W. D. Collins"), "year": 2008,
+         "title": "Radiative forcing by long-lived greenhouse gases: Calculations with the AER radiative "
+                  "transfer models"},
+    ),
+    (
+        "Doyle, J. D., and Coauthors, 2017: A view of tropical cyclones from above: The Tropical Cyclone "
+        "Intensity (TCI) Experiment. Bull. Amer. Meteor. Soc., 98, 2113–2134.",
+        {"authors": ("Doyle, J. D.",), "et_al": True,
+         "title": "A view of tropical cyclones from above: The Tropical Cyclone Intensity (TCI) Experiment"},
+    ),
+    (  # corpus-wide thesis-fr-quebec-nature-fr: French "et" before a given name starting "Al"
+        "Sergey Bravyi, Martin Suchara et Alexander Vargo. Efficient algorithms for maximum likelihood "
+        "decoding in the surface code. Phys. Rev. A 90(3), 032326 (2014).",
+        {"authors": ("Sergey Bravyi", "Martin Suchara", "Alexander Vargo"), "et_al": False,
+         "title": "Efficient algorithms for maximum likelihood decoding in the surface code"},
+    ),
+    (  # ... and a two-word full name is not "surname, initials" of the next initial-first name
+        "Pieter Kok, W. J. Munro, Kae Nemoto, T. C. Ralph, Jonathan P. Dowling et G. J. Milburn. Linear "
+        "optical quantum computing with photonic qubits. Reviews of Modern Physics 79(1), 135–174 (2007).",
+        {"authors": ("Pieter Kok", "W. J. Munro", "Kae Nemoto", "T. C. Ralph", "Jonathan P. Dowling",
+                     "G. J. Milburn"),
+         "title": "Linear optical quantum computing with photonic qubits"},
+    ),
+    (  # corpus-wide jmlr-arock / nature-fr: the transliterated initial "Yu." (Ю)
+        "Yu. Nesterov. Efficiency of Coordinate Descent Methods on Huge-Scale Optimization Problems. SIAM "
+        "Journal on Optimization, 22 (2): 341–362, January 2012.",
+        {"authors": ("Yu. Nesterov",),
+         "title": "Efficiency of Coordinate Descent Methods on Huge-Scale Optimization Problems"},
+    ),
+    (
+        "A. Yu. Kitaev. Fault-tolerant quantum computation by anyons. Annals of Physics 303(1), 2–30 (2003).",
+        {"authors": ("A. Yu. Kitaev",), "title": "Fault-tolerant quantum computation by anyons"},
+    ),
+    (  # ... while a surname Yu still ends the list
+        "X. Yu. Graph neural networks for traffic forecasting. arXiv preprint, 2020.",
+        {"authors": ("X. Yu",), "title": "Graph neural networks for traffic forecasting"},
+    ),
+    (  # corpus-wide ieeeaccess-magnitude-metric: a numeral suffix carrying the sentence period
+        "James D. McLurkin IV. Analysis and Implementation of Distributed Algorithms for Multi-Robot "
+        "Systems. PhD thesis, Massachusetts Institute of Technology, USA, 2008.",
+        {"authors": ("James D. McLurkin IV",),
+         "title": "Analysis and Implementation of Distributed Algorithms for Multi-Robot Systems"},
+    ),
+    (  # corpus-wide acmsmall-csur-assurvey: an abbreviated particle after the initials ("N. d." = de)
+        "Hoffman, M., Brochu, E., and Freitas, N. d. 2011. Portfolio allocation for Bayesian "
+        "optimization. In UAI. 327–336.",
+        {"authors": ("Hoffman, M.", "Brochu, E.", "Freitas, N. d."),
+         "title": "Portfolio allocation for Bayesian optimization", "year": 2011},
+    ),
+    (  # corpus-wide els-num-names-ice-gp: a surname that is also a title word ("Do")
+        "B. Do, M. Ohsaki, M. Yamakawa, Bayesian optimization for robust design of steel frames with "
+        "joint and individual probabilistic constraints, Engineering Structures 245 (2021) 112859.",
+        {"authors": ("B. Do", "M. Ohsaki", "M. Yamakawa"),
+         "title": "Bayesian optimization for robust design of steel frames with joint and individual "
+                  "probabilistic constraints"},
+    ),
+    (  # corpus-wide acm-hls4ml-tinyml: a lone surname, a comma, then "et al."
+        "Alessandro, et al. 2020. Xilinx/brevitas: bnn_pynq-r1. https://github.com/Xilinx/brevitas.",
+        {"authors": ("Alessandro",), "et_al": True, "title": "Xilinx/brevitas: bnn_pynq-r1"},
+    ),
+    (  # corpus-wide lncs-asvc / amsalpha: "contributors", "Authors" name a group
+        "Wikipedia contributors. Partial fraction decomposition — Wikipedia, the free encyclopedia, 2019. "
+        "[Online; accessed 11-April-2020].",
+        {"title": "Partial fraction decomposition — Wikipedia, the free encyclopedia"},
+    ),
 ]
 
 

@@ -16,7 +16,7 @@ title as a third author; a switch is allowed only right after "and"/"&"
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from arxref.parse_name_grammar import (
     AND_WORDS,
@@ -49,10 +49,54 @@ class AuthorScan:
 
 
 
+@dataclass(frozen=True)
+class _ListSoFar:
+    """What the names read so far allow the next one to be."""
+
+    kind: str | None = None  # shape of the first name (CO does not set it)
+    count: int = 0
+    switch_ok: bool = False  # right after "and": any family ("Smith, J., and Jane Doe")
+    plain_initials: bool = False  # an initial-first name without periods ("S Chenchal Rao")
+
+
+def _fits_list(tokens: list[Token], fit: tuple[int, str], so_far: _ListSoFar) -> bool:
+    """Whether a name of shape fit[1] may follow the names read so far."""
+    end, shape = fit
+    kind = so_far.kind
+    if shape == "GI" and so_far.count == 0 and not _separator_at(tokens, end):
+        return False  # "SAT Competitions.": capitals then a word open no list unless a separator follows
+    if kind is None or kind == "CO" or so_far.switch_ok or shape == "CO":
+        return True
+    if FAMILY[shape] == FAMILY.get(kind):
+        # in an initials-first list, a full-name "author" is more likely a title ("J. Smith, Dark Matter
+        # Halos, ..."), unless the list prints initials without periods (Google Scholar's .bib: "S Chenchal
+        # Rao, Gregor Rainer") or ", and" and a name follow ("M. Pawan Kumar, Benjamin Packer, and Daphne")
+        return not (kind == "IF" and shape == "FN") or so_far.plain_initials or _and_name_follows(tokens, end)
+    # only the first author inverted (ametsoc, wsc, Chicago): "Iacono, M. J., J. S. Delamere, and ..."
+    return so_far.count == 1 and kind == "SF" and shape == "IF"
+
+
+def _separator_at(tokens: list[Token], j: int) -> bool:
+    return j < len(tokens) and (tokens[j].text in (",", ";", "&") or tokens[j].text.lower() in AND_WORDS)
+
+
+def _and_name_follows(tokens: list[Token], j: int) -> bool:
+    """', and' then a given-first name closed by a separator or a period (never "Title and Title")."""
+    if not (j + 2 < len(tokens) and tokens[j].text in (",", ";") and tokens[j + 1].text.lower() in AND_WORDS):
+        return False
+    if et_al_end(tokens, j + 1) > j + 1:
+        return False
+    for shape, read in GRAMMAR:
+        end = read(tokens, j + 2)
+        if FAMILY[shape] == "given" and end > j + 2 and _boundary_follows(tokens, end):
+            return True
+    return False
+
+
 def _read_name(
-    tokens: list[Token], i: int, kind: str | None, switch_ok: bool, surname_first: bool = False
+    tokens: list[Token], i: int, so_far: _ListSoFar, surname_first: bool = False
 ) -> tuple[int, str] | None:
-    """The longest name starting at i that fits the list so far: (end index, kind)."""
+    """The longest properly closed name starting at i that fits the list so far: (end index, kind)."""
     fits = []
     for k, fn in GRAMMAR:
         end = fn(tokens, i)
@@ -61,17 +105,9 @@ def _read_name(
     if surname_first and any(FAMILY[k] == "surname" for _, k in fits):
         # GOST: "Tu Y." then the title "Phases and ...", not the name "Tu Y. Phases"
         fits = [f for f in fits if FAMILY[f[1]] != "given"]
-    if not fits:
-        return None
-    if kind is not None and kind != "CO" and not switch_ok:
-        same = [f for f in fits if f[1] == "CO" or FAMILY[f[1]] == FAMILY.get(kind)]
-        # in an initials-first list, a full-name "author" is more likely a title
-        if kind == "IF":
-            same = [f for f in same if f[1] != "FN"]
-        fits = same
-    if not fits:
-        return None
-    return max(fits, key=lambda f: f[0])
+    fits = [f for f in fits if _fits_list(tokens, f, so_far)]
+    closed = [f for f in fits if _boundary_follows(tokens, f[0])]
+    return max(closed, key=lambda f: f[0]) if closed else None
 
 
 def _boundary_follows(tokens: list[Token], j: int) -> bool:
@@ -97,22 +133,27 @@ def scan_authors(text: str, surname_first: bool = False) -> AuthorScan:
     """
     tokens = tokenize(text)
     names: list[str] = []
-    kind: str | None = None
+    so_far = _ListSoFar()
     i, end, stop, et_al = 0, 0, "other", False
-    switch_ok = False
     while i < len(tokens):
         j = et_al_end(tokens, i)
         if j > i and names:
             et_al, end = True, tokens[j - 1].end
             stop = "period" if tokens[j - 1].text.endswith(".") and _period_ends(tokens, j) else "other"
             break
-        got = _read_name(tokens, i, kind, switch_ok, surname_first)
-        if got is None or not _boundary_follows(tokens, got[0]):
+        got = _read_name(tokens, i, so_far, surname_first)
+        if got is None:
             stop = "separator" if names else "other"
             break
         j, k = got
         names.append(" ".join(t.text for t in tokens[i:j]).replace(" ,", ","))
-        kind = k if kind in (None, "CO") else kind
+        kind = so_far.kind
+        if kind in (None, "CO") or (k != "CO" and FAMILY[k] != FAMILY.get(kind)):
+            kind = k  # the first name, or a switch of family ("Iacono, M. J., J. S. Delamere")
+        so_far = replace(
+            so_far, kind=kind, count=so_far.count + 1,
+            plain_initials=so_far.plain_initials or (k in ("IF", "GI") and not tokens[i].text.endswith(".")),
+        )
         end = tokens[j - 1].end
         last = tokens[j - 1].text
         if last.endswith(".") and (ends_sentence(last) or _period_ends(tokens, j)):
@@ -126,6 +167,7 @@ def scan_authors(text: str, surname_first: bool = False) -> AuthorScan:
         if n < len(tokens) and tokens[n].text in (",", ";"):
             n += 1
         switch_ok = n < len(tokens) and tokens[n].text.lower() in AND_WORDS and et_al_end(tokens, n) == n
+        so_far = replace(so_far, switch_ok=switch_ok)
         if switch_ok:
             n += 1
         if n == j:
@@ -134,7 +176,7 @@ def scan_authors(text: str, surname_first: bool = False) -> AuthorScan:
         i = n
     else:
         stop = "other" if not names else stop
-    return AuthorScan(tuple(clean_name(n) for n in names), et_al, end, stop, kind)
+    return AuthorScan(tuple(clean_name(n) for n in names), et_al, end, stop, so_far.kind)
 
 
 def _period_ends(tokens: list[Token], j: int) -> bool:

@@ -39,8 +39,15 @@ FUNCTION_WORDS = frozenset({
     "its", "we", "our", "how", "why", "not", "all", "new", "use", "et", "al", "eds", "ed",
 })
 _DIGRAPH_INITIALS = frozenset({"Ch", "Th", "Sh", "Zh", "Kh", "Ph", "Ts", "Gy", "Sz", "Ll", "Dj"})
-_SUFFIXES = frozenset({"jr.", "jr", "sr.", "sr", "ii", "iii", "iv"})
-_COLLAB_WORDS = frozenset({"collaboration", "collaborations", "consortium", "team", "group", "collab."})
+# Transliterated Russian initials (Ю, Я) that are also surnames ("X. Yu."): initials only where a
+# surname closed by a separator or a period follows ("Yu. Nesterov.", "A. Yu. Kitaev,", "D.Yu. Akimov.").
+_SURNAME_LIKE_INITIALS = frozenset({"Yu", "Ya"})
+_SUFFIXES = frozenset({"jr.", "jr", "sr.", "sr", "ii", "iii", "iv", "ii.", "iii.", "iv."})
+# ... and the words that make a group an author: "Wikipedia contributors", "The Stacks Project Authors".
+_COLLAB_WORDS = frozenset({
+    "collaboration", "collaborations", "consortium", "team", "group", "collab.", "contributors", "authors",
+    "developers",
+})
 AND_WORDS = frozenset({"and", "&", "und", "et"})  # "et": French ("Charles H. Bennett et Gilles Brassard")
 _APOSTROPHES = "'’`"
 
@@ -158,9 +165,21 @@ def _surname(tokens: list[Token], i: int, limit: int = 3, caps_ok: bool = False)
 def _initials(tokens: list[Token], i: int, need_period: bool) -> int:
     """Index past a run of initials starting at i."""
     j = i
-    while j < len(tokens) and is_initial(tokens[j].text, need_period):
+    while j < len(tokens) and (is_initial(tokens[j].text, need_period) or _surname_like_initial(tokens, j)):
         j += 1
     return j
+
+
+def _surname_like_initial(tokens: list[Token], j: int) -> bool:
+    """'Yu.' as an initial: a capitalised surname closed by a separator or a period comes next."""
+    parts = [p for p in re.split(r"[.\-‐]", tokens[j].text) if p]
+    if not tokens[j].text.endswith(".") or not parts or parts[-1] not in _SURNAME_LIKE_INITIALS:
+        return False
+    if not all(len(p) == 1 and _is_upper_letter(p) for p in parts[:-1]) or j + 1 >= len(tokens):
+        return False
+    nxt = tokens[j + 1].text
+    after = tokens[j + 2].text if j + 2 < len(tokens) else ","
+    return is_capword(nxt) and (ends_sentence(nxt) or after in (",", ";", "&") or after.lower() in AND_WORDS)
 
 
 def _suffix(tokens: list[Token], i: int) -> int:
@@ -179,7 +198,20 @@ def _name_sf(tokens: list[Token], i: int) -> int:
     k = _initials(tokens, j + 1, need_period=False)
     if k == j + 1 and k < len(tokens) and is_vancouver_initials(tokens[k].text):
         k += 1
+    if k > j + 1 and k < len(tokens) and re.fullmatch(r"[a-z]\.", tokens[k].text):
+        k += 1  # an abbreviated particle after the initials: "Freitas, N. d." (de), "Seijen, H. v." (van)
+    if k > j + 1 and j - i >= 2 and not is_particle(tokens[i].text) and _name_closes_at(tokens, k):
+        # "Pieter Kok, W. J. Munro, ...": a full name, then the initials of the next name
+        return i
     return _suffix(tokens, k) if k > j + 1 else i
+
+
+def _name_closes_at(tokens: list[Token], k: int) -> bool:
+    """A capitalised surname at k that a separator or a sentence period closes."""
+    if k >= len(tokens) or not is_capword(tokens[k].text):
+        return False
+    after = tokens[k + 1].text if k + 1 < len(tokens) else ""
+    return ends_sentence(tokens[k].text) or after in (",", ";") or after.lower() in AND_WORDS
 
 
 def _name_si(tokens: list[Token], i: int) -> int:
@@ -204,7 +236,27 @@ def _name_if(tokens: list[Token], i: int) -> int:
     if j == i:
         return i
     k = _surname(tokens, j, caps_ok=tokens[j - 1].text.endswith("."))
+    if k == j and j < len(tokens) and tokens[j - 1].text.endswith(".") and _closed(tokens, j + 1):
+        w = tokens[j].text
+        if re.fullmatch(r"[A-Z][a-z]{1,3}", w) and w.lower() in _TITLE_WORDS:
+            return j + 1  # a surname that is also a title word, closed by a separator: "B. Do, M. Ohsaki"
     return _suffix(tokens, k) if k > j else i
+
+
+def _closed(tokens: list[Token], k: int) -> bool:
+    """A separator ("," ";" "and" "&") or the end of the list's sentence right after token k-1."""
+    if k >= len(tokens):
+        return True
+    w = tokens[k].text
+    return w in (",", ";", "&") or w.lower() in AND_WORDS or tokens[k - 1].text.endswith(".")
+
+
+def _name_gi(tokens: list[Token], i: int) -> int:
+    """'AB Sudeep', 'MZ Rosenberg': capitals without periods (Google Scholar's .bib), then a surname."""
+    if i >= len(tokens) or not is_vancouver_initials(tokens[i].text):
+        return i
+    k = _surname(tokens, i + 1)
+    return k if k > i + 1 and _closed(tokens, k) else i
 
 
 def _name_fn(tokens: list[Token], i: int) -> int:
@@ -222,6 +274,8 @@ def _name_fn(tokens: list[Token], i: int) -> int:
                 break
         elif (is_initial(w) or is_particle(w) or _is_fragment(w)) and not ends_sentence(w):
             j += 1
+        elif is_vancouver_initials(w):
+            j += 1  # Google Scholar's middle initials: "Johanna JM Takkenberg", "Moritz UG Kraemer"
         else:
             break
     if last_cap == i:
@@ -237,9 +291,10 @@ def et_al_end(tokens: list[Token], i: int) -> int:
         w = tokens[i].text.lower()
         if w in ("et.al.", "et.al", "etal.", "etal"):
             return i + 1
-        if w in ("et", "et.") and i + 1 < len(tokens) and tokens[i + 1].text.lower().startswith("al"):
+        if w in ("et", "et.") and i + 1 < len(tokens) and re.fullmatch(r"al\.*", tokens[i + 1].text.lower()):
             return i + 2
-        if w in ("others", "others.") and i > 0 and tokens[i - 1].text.lower() in AND_WORDS:
+        # "and others", ametsoc's "and Coauthors"
+        if w.rstrip(".") in ("others", "coauthors") and i > 0 and tokens[i - 1].text.lower() in AND_WORDS:
             return i + 1
     return i
 
@@ -247,7 +302,10 @@ def et_al_end(tokens: list[Token], i: int) -> int:
 def _name_surname_et_al(tokens: list[Token], i: int) -> int:
     """'Mainzer et al.': a bare surname is a name when "et al." follows it."""
     j = _surname(tokens, i, limit=2)
-    return j if j > i and et_al_end(tokens, j) > j and not ends_sentence(tokens[j - 1].text) else i
+    if j == i or ends_sentence(tokens[j - 1].text):
+        return i
+    comma = j + 1 if j < len(tokens) and tokens[j].text == "," else j  # "Alessandro, et al. 2020."
+    return j if et_al_end(tokens, comma) > comma else i
 
 
 def _name_collab(tokens: list[Token], i: int) -> int:
@@ -265,15 +323,18 @@ def _name_collab(tokens: list[Token], i: int) -> int:
 
 GRAMMAR = (
     ("CO", _name_collab), ("SF", _name_sf), ("SI", _name_si), ("IF", _name_if), ("FN", _name_fn),
-    ("SE", _name_surname_et_al),
+    ("SE", _name_surname_et_al), ("GI", _name_gi),
 )
-FAMILY = {"SF": "surname", "SI": "surname", "IF": "given", "FN": "given", "CO": None, "SE": None}
+FAMILY = {
+    "SF": "surname", "SI": "surname", "IF": "given", "FN": "given", "GI": "given", "CO": None, "SE": None,
+}
 
 
 def clean_name(name: str) -> str:
     """Drop a trailing sentence period from a surname ('Shazeer.' -> 'Shazeer'), keep initials' periods."""
     name = name.strip().strip(",;")
     last = name.rsplit(" ", 1)[-1]
-    if name.endswith(".") and not is_initial(last) and last.lower().rstrip(".") not in ("jr", "sr", "al"):
+    abbreviated = is_initial(last) or re.fullmatch(r"[a-z]\.", last)  # "N. d." (de)
+    if name.endswith(".") and not abbreviated and last.lower().rstrip(".") not in ("jr", "sr", "al"):
         name = name[:-1]
     return name
