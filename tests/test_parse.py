@@ -491,6 +491,56 @@ CASES = [
         "[Online; accessed 11-April-2020].",
         {"title": "Partial fraction decomposition — Wikipedia, the free encyclopedia"},
     ),
+    # --- comma styles (amsalpha/amsplain): where a title stops before journal, series and booktitle
+    (  # corpus-wide thesis-beshenov-amsalpha: a journal chunk with volume and year is no "tail" of a title
+        "Spencer Bloch, Algebraic cycles and higher K-theory, Adv. in Math. 61 (1986), no. 3, 267–304.",
+        {"title": "Algebraic cycles and higher K-theory", "year": 1986},
+    ),
+    (
+        "Bhargav Bhatt and Peter Scholze, The pro-étale topology for schemes, ArXiv e-prints (2013).",
+        {"title": "The pro-étale topology for schemes"},
+    ),
+    (  # AMS \bysame prints a rule, no text: the entry starts at the comma
+        ", The moving lemma for higher Chow groups, J. Algebraic Geom. 3 (1994), no. 3, 537–568. 1269719",
+        {"title": "The moving lemma for higher Chow groups", "year": 1994},
+    ),
+    (  # a journal without volume: "Astérisque (2006), no. 308"
+        "Denis-Charles Cisinski, Les préfaisceaux comme modèles des types d'homotopie, Astérisque (2006), "
+        "no. 308, xxiv+390.",
+        {"title": "Les préfaisceaux comme modèles des types d'homotopie", "year": 2006},
+    ),
+    (  # the numbered part of a title after its period: "Théorie de Hodge. II,"
+        "P. Deligne, Théorie de Hodge. II, Inst. Hautes Études Sci. Publ. Math. (1971), no. 40, 5–57.",
+        {"title": "Théorie de Hodge. II"},
+    ),
+    (  # an edition in words
+        "J. S. Milne, Arithmetic duality theorems, second ed., BookSurge, LLC, Charleston, SC, 2006.",
+        {"title": "Arithmetic duality theorems"},
+    ),
+    (  # a book series before the publisher after a sentence-case title
+        "Birger Iversen, Cohomology of sheaves, Universitext, Springer-Verlag, Berlin, 1986.",
+        {"title": "Cohomology of sheaves"},
+    ),
+    (
+        "Israel M. Gel'fand, Mikhail M. Kapranov, and Andrei V. Zelevinsky, Discriminants, resultants, and "
+        "multidimensional determinants, Mathematics: Theory & Applications, Birkhäuser Boston, Inc., Boston, "
+        "MA, 1994.",
+        {"title": "Discriminants, resultants, and multidimensional determinants"},
+    ),
+    (  # a booktitle, then an abbreviated series and its volume
+        "Hélène Esnault and Eckart Viehweg, Deligne-Beĭlinson cohomology, Beĭlinson's conjectures on special "
+        "values of L-functions, Perspect. Math., vol. 4, Academic Press, Boston, MA, 1988, pp. 43–91.",
+        {"title": "Deligne-Beĭlinson cohomology", "pages": "43-91"},
+    ),
+    (  # pages right after the title, closing its sentence
+        "Jean-Louis Verdier, Classe d'homologie associée à un cycle, 101–151. Astérisque, No. 36–37. 0447623",
+        {"title": "Classe d'homologie associée à un cycle"},
+    ),
+    (  # corpus-wide thesis-it-ieeetran-android (IEEEtran book): "and ..." continues a list in the title
+        "T. Hastie, R. Tibshirani, and J. Friedman, The Elements of Statistical Learning: Data Mining, "
+        "Inference, and Prediction. Springer New York, 2009.",
+        {"title": "The Elements of Statistical Learning: Data Mining, Inference, and Prediction"},
+    ),
 ]
 
 

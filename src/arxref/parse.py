@@ -62,8 +62,9 @@ _NOISE_RE = re.compile(
     r"|\bOnline unter\b",
     re.IGNORECASE,
 )
-# "——." / "—" / "---": same authors as the entry before.
-_DITTO_RE = re.compile(r"^\s*(?:[—―]+|-{2,}|–{2,})\s*[.,]?\s*")
+# "——." / "—" / "---": same authors as the entry before; AMS \bysame draws its dash as a rule, no
+# text, so the entry starts at the comma after it (", The moving lemma for ..., J. Algebraic Geom. 3").
+_DITTO_RE = re.compile(r"^\s*(?:[—―]+|-{2,}|–{2,}|(?=,))\s*")
 # A quoted title: “...”, "...", ``...'', „...“, «...».
 _QUOTED_RE = re.compile(
     r"“(?P<a>[^”“]{2,}?)”|``(?P<b>.{2,}?)''|\"(?P<c>[^\"]{2,}?)\"|„(?P<d>[^“„]{2,}?)“|«(?P<e>[^»]{2,}?)»"
@@ -191,7 +192,7 @@ def _split(body: str) -> _Split:
     else:
         lead = re.match(r"\s*([.,:;]?)\s*", body[pos:])
         # "A. Author, Title, ..." reads by commas; LNCS "Author, A.: Title. In: ..." by sentences
-        comma = lead.group(1) in (",", ";") if how in ("grammar", "loose") else False
+        comma = lead.group(1) in (",", ";") if how in ("grammar", "loose", "ditto") else False
         if how in ("grammar", "loose", "ditto"):
             pos += lead.end()
     rest = body[pos:].lstrip(" .,;:")

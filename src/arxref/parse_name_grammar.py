@@ -282,6 +282,8 @@ def _name_fn(tokens: list[Token], i: int) -> int:
         return i
     if last_cap + 1 < len(tokens) and _is_fragment(tokens[last_cap + 1].text):
         last_cap += 1  # "Alberto Barrón-Cede no,"
+    if ends_sentence(tokens[last_cap].text):
+        return last_cap + 1  # "Théorie de Hodge. II,": the period closed the name, no suffix follows
     return _suffix(tokens, last_cap + 1)
 
 

@@ -11,7 +11,13 @@ from __future__ import annotations
 
 import re
 
-from arxref.parse_venue import is_version_chunk, looks_like_venue, looks_like_venue_first
+from arxref.parse_venue import (
+    is_numeric_chunk,
+    is_version_chunk,
+    looks_like_venue,
+    looks_like_venue_first,
+    names_publisher,
+)
 
 # A year where the position says it is one (after the authors, closing a chunk); old years
 # too, since humanities cite Kant (1790).
@@ -33,8 +39,9 @@ _SKIP_QUOTES_RE = re.compile(r"[\"”’' ]*")
 _PART_BEFORE_RE = re.compile(r"(?:[:.?!]|\b[Pp]art|\b[Pp]aper)\s*$")
 _PART_WORD_BEFORE_RE = re.compile(r"\b(?:[Pp]art|[Pp]aper)\s*$")
 # The numbered part of a series continues a title after its sentence end: "Outflow. Part II: ...",
-# "On transition in a pipe. Part 1. The origin ...", "NE2001. II. Using ...", "warm? Part I: ...".
-_PART_NEXT_RE = re.compile(r"(?:Part|Paper)\s+(?:[IVX]{1,4}|\d{1,2})\b|[IVX]{1,4}[.:]\s+[A-Z][a-z]")
+# "On transition in a pipe. Part 1. The origin ...", "NE2001. II. Using ...", "warm? Part I: ...",
+# "Théorie de Hodge. II, Inst. Hautes Études ..." (amsalpha).
+_PART_NEXT_RE = re.compile(r"(?:Part|Paper)\s+(?:[IVX]{1,4}|\d{1,2})\b|[IVX]{1,4}(?:[.:]\s+[A-Z][a-z]|,)")
 # ... or is glued to its name: "NE2001.I. A New Model for ...".
 _GLUED_PART_RE = re.compile(r"\S*[^\W_]\.[IVX]{1,4}\.")
 
@@ -150,6 +157,45 @@ def title_by_sentence(rest: str) -> tuple[str | None, str, str]:
 
 
 _VOLUME_NEXT_RE = re.compile(r"\s*vol(?:ume)?\.?\s*\d", re.IGNORECASE)
+# An abbreviated series name: "Perspect. Math.", "Contemp. Math.", "Fields Inst. Commun.".
+_ABBREVIATED_WORD_RE = re.compile(r"[A-Z][a-z]{0,8}\.")
+
+
+def _abbreviated_series(chunk: str) -> bool:
+    words = chunk.split()
+    abbreviated = sum(bool(_ABBREVIATED_WORD_RE.fullmatch(w)) for w in words)
+    return 0 < len(words) <= 4 and abbreviated * 2 >= len(words)
+
+
+def _sentence_case(text: str) -> bool:
+    """A title written in sentence case: a long lower-case word after the first ("Cohomology of sheaves")."""
+    return any(len(w) >= 4 and w.isalpha() and w.islower() for w in text.split()[1:])
+
+
+def _title_case(text: str) -> bool:
+    """Every long word capitalised: a series or journal name ("Chicago Lectures in Mathematics")."""
+    return all(w[:1].isupper() for w in text.split() if len(w) >= 4) and text.strip()[:1].isupper()
+
+
+def _series_opens(texts: list[str], k: int) -> bool:
+    """Whether chunk k starts a book series or a booktitle after the title (amsalpha, amsplain).
+
+    "..., Current problems in mathematics, Vol. 24" (series, then its volume), "..., Beĭlinson's
+    conjectures on special values of L-functions, Perspect. Math., vol. 4" (booktitle, abbreviated
+    series, volume), "Cohomology of sheaves, Universitext, Springer-Verlag" (a title-case series
+    before the publisher, after a sentence-case title).
+    """
+    if not texts[k].strip()[:1].isupper() or k + 1 >= len(texts):
+        return False
+    if _VOLUME_NEXT_RE.match(texts[k + 1]):
+        return True
+    if k + 2 < len(texts) and _abbreviated_series(texts[k + 1]) and _VOLUME_NEXT_RE.match(texts[k + 2]):
+        return True
+    title = ",".join(texts[:k])
+    return (
+        _sentence_case(title) and _title_case(texts[k]) and not looks_like_venue(texts[k])
+        and names_publisher(texts[k + 1])
+    )
 
 
 def title_by_commas(rest: str) -> tuple[str | None, str, str]:
@@ -163,14 +209,14 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
             return rest[:end], rest[end + 1:], "comma"
         return None, rest, "venue-first"
     for k in range(1, len(spans)):
-        a = spans[k][0]
+        a, b = spans[k]
         if a > end:
             break
-        # a chunk right before "vol. 24" names the journal or book series (amsalpha, amsplain):
-        # "Higher regulators ..., Current problems in mathematics, Vol. 24, ..."
-        series = (
-            k + 1 < len(texts) and texts[k].strip()[:1].isupper() and _VOLUME_NEXT_RE.match(texts[k + 1])
-        )
-        if looks_like_venue(texts[k], texts[k + 1:k + 3]) or is_version_chunk(texts[k - 1]) or series:
+        if re.match(r"\s*(?:and|&)\s", texts[k]):
+            continue  # "Data Mining, Inference, and Prediction. Springer": the last item of a title's list
+        # pages closing the title's sentence: "Classe d'homologie associée à un cycle, 101–151. Astérisque"
+        numbers = b > end and is_numeric_chunk(rest[a:end])
+        venue = looks_like_venue(texts[k], texts[k + 1:k + 3]) or numbers
+        if venue or is_version_chunk(texts[k - 1]) or _series_opens(texts, k):
             return rest[: a - 1], rest[a:], "comma"  # a "Version 1.1" chunk closes a title
     return rest[:end], rest[end + 1:], "comma"

@@ -18,7 +18,9 @@ _VENUE_CUE_RE = re.compile(
     r"available\b|https?:|www\.|doi\b|isbn\b|issn\b|ibid\b|submitted\b|in\s+press\b|accepted\b|"
     r"unpublished\b|private\s+communication\b|springer\b|wiley\b|elsevier\b|cambridge\s+university|"
     r"oxford\s+university|mit\s+press|acm\b|ieee\b|siam\b|aip\s+conf|pos\b|accessed\b|retrieved\b|"
-    r"last\s+(?:visited|accessed)|\d+(?:st|nd|rd|th)\s+(?:ed\b|edn\b|edition\b))",
+    r"last\s+(?:visited|accessed)|\d+(?:st|nd|rd|th)\s+(?:ed\b|edn\b|edition\b)"
+    # the edition field in words as AMS styles print it ("second ed."); "Third Edition" is in a title
+    r"|(?-i:(?:first|second|third|fourth|fifth|sixth|revised|enlarged)\s+(?:ed|edn)\b))",
     re.IGNORECASE,
 )
 # Volume/pages/year only: "13", "45(1):5-32", "pp. 1-10", "L8", "2019", "vol. 12, no. 1".
@@ -47,6 +49,7 @@ _VOLUME_YEAR_RE = re.compile(
 # A year: not part of a longer number, a decimal, or a page range ("1820-1833").
 _YEAR_RE = re.compile(r"(?<![\d.\-–—:/])(?:1[89]\d\d|20\d\d)(?![\d.]\d|\s*[-–—]\s*\d)")
 _ISBN_RE = re.compile(r"\b(?:ISBN[:\s]*)?97[89][-\s]?[\d-]{9,}[\dX]\b")
+_YEAR_CLOSES_RE = re.compile(r"\((?:1[89]|20)\d\d\)\s*$")
 # Publisher names anywhere in a chunk mark the publication part of a book entry.
 _PUBLISHER_RE = re.compile(
     r"\b(?:Press|Publishers?|Publishing|Verlag|Wiley|Springer|Elsevier|Sons|Kluwer|Birkh[aä]user|"
@@ -103,6 +106,11 @@ def is_version_chunk(chunk: str) -> bool:
     return bool(_VERSION_RE.match(chunk))
 
 
+def names_publisher(chunk: str) -> bool:
+    """A chunk with a publisher's name in it ("Springer-Verlag", "Birkhäuser Boston", "... Press")."""
+    return bool(_PUBLISHER_RE.search(chunk))
+
+
 def is_numeric_chunk(chunk: str) -> bool:
     """A chunk that is only volume / issue / pages / year ("13", "45(1):5-32", "pp. 1-10")."""
     return bool(_NUMERIC_RE.match(chunk))
@@ -119,6 +127,10 @@ def looks_like_venue(chunk: str, following: list[str] | None = None) -> bool:
         return True
     if s[0].isupper() and _VOLUME_YEAR_RE.search(s):
         return True
+    nxt = [f for f in (following or []) if f.strip()]
+    year_closes = s[0].isupper() and nxt and _YEAR_CLOSES_RE.search(s)
+    if year_closes and is_numeric_chunk(nxt[0]) and not title_like(s):
+        return True  # a journal without volume, then its number: "Astérisque (2006), no. 308"
     if any(c.isdigit() for c in s) and (_ABBREV_RE.search(s) or _ENDS_IN_VOLUME_RE.search(s)):
         # ... but "The ising model on S2" is a title ending in a symbol, not a venue and volume
         return not (re.search(r"\s[A-Za-z]\d{1,2}$", s) and title_like(s) and not _ABBREV_RE.search(s))
@@ -127,15 +139,18 @@ def looks_like_venue(chunk: str, following: list[str] | None = None) -> bool:
     if _BOOK_RE.search(core) or _PUBLISHER_RE.search(core):
         return True
     # "ApJ, 721, 1861", "Physical Review Letters, 90, 091301": a short name, then numbers only
-    nxt = [f for f in (following or []) if f.strip()]
-    if not nxt or len(s.split()) > 8 or not all(_is_tail(f) for f in nxt[:2]):
+    if not nxt or len(s.split()) > 8 or not all(_is_tail(f, title_like(s)) for f in nxt[:2]):
         return False
     # "Title, 2019.": a year alone after a title-like chunk does not make it a venue
     return not (title_like(s) and all(_YEAR_RE.fullmatch(f.strip(" .")) for f in nxt[:2]))
 
 
-def _is_tail(chunk: str) -> bool:
-    return is_numeric_chunk(chunk) or bool(_TAIL_RE.match(chunk))
+def _is_tail(chunk: str, after_title: bool) -> bool:
+    """Volume/pages/year, or a place and year; after a title-like chunk only numbers, as what follows a
+    title is a journal of its own ("Title, Adv. in Math. 61 (1986)", "Title, Astérisque (2006), no. 308")."""
+    if is_numeric_chunk(chunk):
+        return True
+    return not after_title and bool(_TAIL_RE.match(chunk))
 
 
 # Sentences that open with a proceedings / preprint / ibid. marker.
