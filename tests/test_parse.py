@@ -359,7 +359,7 @@ CASES = [
     # --- PDF text: broken URLs, unbracketed alpha labels, accents on a dotless i, capitalised titles
     (  # corpus-wide acm-root-dns-latency: a host URL broken after "/" at a line end
         "Wes Hardaker. 2020. What's in a Name? blog.apnic.net/2020/04/13/ whats-in-a-name/",
-        {"title": "What's in a Name", "url": "blog.apnic.net/2020/04/13/whats-in-a-name/"},
+        {"title": "What's in a Name?", "url": "blog.apnic.net/2020/04/13/whats-in-a-name/"},
     ),
     (  # corpus-wide lncs-extlm (alpha): the label lost its brackets
         "GM22b. Agnese Gini and Pierrick M´eaux. Weightwise almost perfectly balanced functions. In Progress "
@@ -541,6 +541,75 @@ CASES = [
         "Inference, and Prediction. Springer New York, 2009.",
         {"title": "The Elements of Statistical Learning: Data Mining, Inference, and Prediction"},
     ),
+    # --- where a period-style title ends: dates in brackets, lower-case journals, "?", quotes
+    (  # corpus-wide nar-faithful-mapping (NAR): the month before the year in brackets
+        "Langmead, B. and Salzberg, S. L. (March, 2012) Fast gapped-read alignment with Bowtie 2.. Nat. "
+        "Methods, 9(4), 357–9.",
+        {"year": 2012, "title": "Fast gapped-read alignment with Bowtie 2"},
+    ),
+    (
+        "Bray, N. L., Pimentel, H., Melsted, P., and Pachter, L. (05, 2016) Near-optimal probabilistic "
+        "RNA-seq quantification.. Nat. Biotechnol., 34(5), 525–7.",
+        {"year": 2016, "title": "Near-optimal probabilistic RNA-seq quantification"},
+    ),
+    (  # a journal printed in lower case after the title's period, then its numbers
+        "Manber, U. and Myers, G. (1993) Suffix arrays: a new method for on-line string searches. siam "
+        "Journal on Computing, 22(5), 935–948.",
+        {"title": "Suffix arrays: a new method for on-line string searches"},
+    ),
+    (  # corpus-wide thesis-fr-quebec-nature-fr
+        "Carsten Damm, Markus Holzer et Pierre McKenzie. The complexity of tensor calculus. computational "
+        "complexity 11(1), 54–89 (2002).",
+        {"title": "The complexity of tensor calculus"},
+    ),
+    (  # ... while a lower-case sentence that is no journal continues the title (bibtex lower-casing)
+        "B. Bernholtz and L. J. Graham. Hydrothermal economic scheduling part 1. solution by incremental "
+        "dynamic programing. Transactions of the AIEE, 79(3):921–929, 1960.",
+        {"title": "Hydrothermal economic scheduling part 1. solution by incremental dynamic programing"},
+    ),
+    (  # corpus-wide acm-hls4ml-tinyml (ACM): a question inside the title
+        "S. Lahti, et al. 2019. Are we there yet? A study on the state of high-level synthesis. IEEE Trans. "
+        "Comput.-Aided Des. Integr. Circuits Syst. 38 (2019), 898.",
+        {"title": "Are we there yet? A study on the state of high-level synthesis"},
+    ),
+    (
+        "A. R. Elias, et al. 2017. Where's the bear? - Automating wildlife image processing using IoT and "
+        "edge cloud systems. In 2017 IEEE/ACM Second International Conference on Internet-of-Things Design "
+        "and Implementation (IoTDI). IEEE, 247.",
+        {"title": "Where's the bear? - Automating wildlife image processing using IoT and edge cloud "
+                  "systems"},
+    ),
+    (  # ... but a question closes a title before its venue
+        "Roberts, M., Howe, A. E., Wilson, B., and desJardins, M. 2008. What makes planners predictable? In "
+        "ICAPS. 288–295.",
+        {"title": "What makes planners predictable?"},
+    ),
+    (
+        "Kepert, J. D., J. Schwendike, and H. Ramsay, 2016: Why is the tropical cyclone boundary layer not "
+        "\"well mixed\"? J. Atmos. Sci., 73, 957–973.",
+        {"title": "Why is the tropical cyclone boundary layer not \"well mixed\"?"},
+    ),
+    (  # corpus-wide acm-horcrux-passwords: a quotation opening the title is not a quoted title
+        "Iulia Ion, Rob Reeder, and Sunny Consolvo. 2015. “... no one can hack my mind”: Comparing Expert "
+        "and Non-Expert Security Practices. In 11th Symposium on Usable Privacy and Security.",
+        {"title": "“... no one can hack my mind”: Comparing Expert and Non-Expert Security Practices"},
+    ),
+    (  # corpus-wide lncs-splncs04-xai-ood (LNCS)
+        "Ribeiro, M.T., Singh, S., Guestrin, C.: \"why should i trust you?\": Explaining the predictions of "
+        "any classifier (2016), https://arxiv.org/abs/1602.04938",
+        {"title": "\"why should i trust you?\": Explaining the predictions of any classifier"},
+    ),
+    # --- organisations as authors, and authorless entries
+    (  # corpus-wide acm-horcrux-passwords (ACM): "Organisation. Year. Title."
+        "1Password. 2015. 1Password Whitepaper for Teams Security Design. (2015).",
+        {"authors": ("1Password",), "year": 2015, "title": "1Password Whitepaper for Teams Security Design"},
+    ),
+    (  # corpus-wide els-wholetale-fgcs (alpha): "ORGANISATION. Title. url, year."
+        "COPDESS. Statement of Commitment from Earth and Space Science Publishers and Data Facilities. "
+        "http://www.copdess.org/statement-of-commitment/, 2015.",
+        {"authors": ("COPDESS",),
+         "title": "Statement of Commitment from Earth and Space Science Publishers and Data Facilities"},
+    ),
 ]
 
 
@@ -559,6 +628,20 @@ def test_entry_without_authors_keeps_its_title_but_is_not_sure() -> None:
     assert parsed.title == "Tox21 Challenge"
     assert parsed.url == "https://tripod.nih.gov/tox21/challenge/"
     assert parsed.venue is None
+    assert parsed.confidence < UNCERTAIN_BELOW
+
+
+@pytest.mark.parametrize(
+    ("entry", "title"),
+    [  # corpus-wide els-wholetale-fgcs, iclr2024-informaticup: a name-like title, then its URL only
+        ("Jupyter Notebook. http://jupyter.org, 2017. last accessed, March 2017.", "Jupyter Notebook"),
+        ("Informaticup. https://informaticup.github.io/competition/20-current. Accessed: 2024-01-05.",
+         "Informaticup"),
+    ],
+)
+def test_authorless_entries_keep_their_title(entry: str, title: str) -> None:
+    parsed = parse_reference(entry)
+    assert (parsed.authors, parsed.title) == ((), title)
     assert parsed.confidence < UNCERTAIN_BELOW
 
 

@@ -31,9 +31,15 @@ from dataclasses import dataclass, replace
 from arxref.domain import ParsedReference, RawReference
 from arxref.ids import find_arxiv_ids, find_dois
 from arxref.parse_authors import scan_authors
-from arxref.parse_names import looks_like_author_list, loose_author_list
+from arxref.parse_names import (
+    looks_like_author_list,
+    loose_author_list,
+    only_link_follows,
+    organisation_head,
+    title_follows,
+)
 from arxref.parse_title import YEAR, clean_title, sentence_end, title_by_commas, title_by_sentence
-from arxref.parse_venue import find_year, looks_like_venue, parse_venue
+from arxref.parse_venue import find_year, parse_venue
 
 UNCERTAIN_BELOW = 0.5
 
@@ -69,9 +75,11 @@ _DITTO_RE = re.compile(r"^\s*(?:[—―]+|-{2,}|–{2,}|(?=,))\s*")
 _QUOTED_RE = re.compile(
     r"“(?P<a>[^”“]{2,}?)”|``(?P<b>.{2,}?)''|\"(?P<c>[^\"]{2,}?)\"|„(?P<d>[^“„]{2,}?)“|«(?P<e>[^»]{2,}?)»"
 )
-# A year right after the authors: ". 2019.", " (2019).", ", 2009,", " 2010, ", "(2009a)", "(1793-1801)".
+# A year right after the authors: ". 2019.", " (2019).", ", 2009,", " 2010, ", "(2009a)", "(1793-1801)",
+# and NAR's month inside the brackets: "(March, 2012)", "(09, 2019)".
 _YEAR_MARK_RE = re.compile(
-    r"^\s*[.,]?\s*\(?\s*(?P<year>" + YEAR + r")[a-z]?(?:\s*[-–]\s*(?:" + YEAR + r")?)?\s*\)?"
+    r"^\s*[.,]?\s*\(?\s*(?:(?<=\()(?:[A-Z][a-z]{2,8}\.?|\d{1,2}),?\s+)?"
+    r"(?P<year>" + YEAR + r")[a-z]?(?:\s*[-–]\s*(?:" + YEAR + r")?)?\s*\)?"
     r"(?=[\s.,:;)]|$)\s*(?P<punct>[.,:;]?)"
 )
 # "Kant, Immanuel (1764)" -> "Kant, Immanuel": a year closing a first sentence of names.
@@ -106,6 +114,8 @@ def _quoted(body: str) -> _Split | None:
         pre = body[: m.start()].rstrip()
         if pre and pre[-1] not in ",.:;":
             continue  # a quotation inside a title, not a quoted title
+        if re.match(r"\s*:\s*\w", body[m.end():]):
+            continue  # a quotation opening a title: "“... no one can hack my mind”: Comparing Expert ..."
         if looks_like_author_list(content) or not re.search(r"[^\W\d_]{2}", content):
             continue
         authors, et_al, how = (), False, "none"
@@ -152,12 +162,17 @@ def _split(body: str) -> _Split:
         if quoted is not None:
             return _check_title(quoted)
         scan = scan_authors(body, surname_first=bool(_GOST_SOURCE_RE.search(body)))
+        lone_full_name = scan.kind == "FN" and len(scan.names) == 1 and scan.stop == "period"
+        if lone_full_name and only_link_follows(body, scan.end - 1):
+            scan = replace(scan, names=())  # "Jupyter Notebook. http://jupyter.org, 2017.": a title
         if scan.names:
             authors, et_al, how, pos = scan.names, scan.et_al, "grammar", scan.end
             if scan.stop == "separator" and re.match(r"\s*,?\s*(?:and|&)\s", body[pos:]):
                 more = _absorb_names(body, pos)  # "and" promises a name the grammar could not read
                 if more:
                     authors, pos = authors + more[0], more[1]
+        elif organisation := organisation_head(body):
+            authors, how, pos = (organisation[0],), "loose", organisation[1]
         else:
             end = sentence_end(body)
             if not loose_author_list(body[:end]) and re.search(r"\.\s", body):
@@ -167,17 +182,8 @@ def _split(body: str) -> _Split:
             loose = loose_author_list(head) if end < len(body) else None
             if loose and re.match(r"\.\s*[A-Z][a-z]{0,5}\.", body[end:]) and len(head.split()[-1]) <= 5:
                 loose = None  # "R. Lewis, Phys. Rev. 102": the sentence "ended" inside an abbreviation
-            if loose and len(loose[0]) == 1:
-                # "Eclipse. The project description file." vs "Tox21 Challenge. <url>, Accessed: ...":
-                # a lone name-like sentence is the author only if a title follows it, or the year
-                # of an author-year style ("Amazon. 2017a. Amazon EC2 Pricing." in ACM's format)
-                nxt = body[end + 1:].strip()
-                year_next = _YEAR_MARK_RE.match(nxt) if nxt[:1].isdigit() else None
-                if year_next and year_next.group("punct") == ".":
-                    nxt = nxt[year_next.end():]
-                nxt = nxt[: sentence_end(nxt)]
-                if not re.search(r"[^\W\d_]{2}", nxt) or looks_like_venue(nxt.split(",")[0]):
-                    loose = None
+            if loose and len(loose[0]) == 1 and not title_follows(body, end):
+                loose = None  # "Tox21 Challenge. <url>, Accessed: ...": a title, not an author
             if loose:
                 (authors, et_al), how, pos = loose, "loose", len(head)
     for skip in (_PAREN_COLLAB_RE, _EDS_RE):

@@ -145,13 +145,19 @@ def ends_sentence(word: str) -> bool:
     return word.endswith(".") and not is_initial(word)
 
 
+# A particle written into the surname: "desJardins", "deBoer", "vanDam".
+_CAMEL_SURNAME_RE = re.compile(r"[a-z]{2,4}[A-Z][a-z]+\.?")
+
+
 def _surname(tokens: list[Token], i: int, limit: int = 3, caps_ok: bool = False) -> int:
     """Index past a surname (particles + 1..limit capitalised words) starting at i, or i if none."""
     j = i
     while j < len(tokens) and is_particle(tokens[j].text):
         j += 1
     k = j
-    while k < len(tokens) and k - j < limit and is_capword(tokens[k].text, caps_ok):
+    while k < len(tokens) and k - j < limit and (
+        is_capword(tokens[k].text, caps_ok) or (k == j and _CAMEL_SURNAME_RE.fullmatch(tokens[k].text))
+    ):
         k += 1
         if ends_sentence(tokens[k - 1].text):
             break

@@ -17,6 +17,7 @@ from arxref.parse_venue import (
     looks_like_venue,
     looks_like_venue_first,
     names_publisher,
+    title_like,
 )
 
 # A year where the position says it is one (after the authors, closing a chunk); old years
@@ -88,14 +89,44 @@ def sentence_end(text: str, start: int = 0) -> int:
         if text[i] == "." and _GLUED_PART_RE.fullmatch(token):
             continue
         nxt = _SKIP_QUOTES_RE.match(text, m.end()).end()
-        if nxt < len(text) and text[nxt].islower() and not _LOWER_FIELD_STARTS.match(text, nxt):
+        lower_next = nxt < len(text) and text[nxt].islower()
+        if lower_next and not _LOWER_FIELD_STARTS.match(text, nxt) and not _lower_venue_at(text, nxt):
             continue
+        if text[i] in "?!" and _title_goes_on(text, nxt):
+            continue  # "Are we there yet? A study on the state of high-level synthesis. IEEE Trans. ..."
         if _PART_NEXT_RE.match(text, nxt):
             continue
         if parens > 0 or brackets > 0:
             continue  # "(with comments by M. Clyde, ...)": not the end of the title
         return i
     return len(text)
+
+
+def _lower_venue_at(text: str, i: int) -> bool:
+    """A journal printed in lower case at text[i], then only its numbers: "siam Journal on Computing,
+    22(5), 935–948", "computational complexity 11(1), 54–89 (2002)", "nature photonics. 4. 2010. 641"."""
+    m = re.compile(r",|\.\s").search(text, i)
+    if m is None:
+        return False
+    name = text[i:m.start()]
+    pieces = text[m.end():].split("," if m.group() == "," else ". ")
+    following = [f for f in pieces[:2] if f.strip(" .")]
+    numbers = bool(following) and all(is_numeric_chunk(f) for f in following)
+    return numbers and looks_like_venue(name, following)
+
+
+def _title_goes_on(text: str, i: int) -> bool:
+    """After a '?' or '!': a dash, or a sentence in sentence case that is no venue and is not the last one,
+    goes on with the title ("Where's the bear? - Automating ...", "Are we there yet? A study on ...")."""
+    if re.match(r"[-–—]\s", text[i:i + 2]):
+        return True
+    end = sentence_end(text, i)
+    if end >= len(text) or not text[end + 1:].strip(" .,;"):
+        return False
+    sentence = text[i:end]
+    parts = [sentence[a:b] for a, b in chunks(sentence)][:3]
+    venue = looks_like_venue(parts[0], parts[1:]) or looks_like_venue_first(sentence)
+    return title_like(sentence) and not venue
 
 
 def chunks(text: str) -> list[tuple[int, int]]:
@@ -120,11 +151,21 @@ _PUBLISHER_TAIL_RE = re.compile(
 )
 
 
+_OPENING_QUOTE_RE = re.compile(r"([\"“„«]|``)(?:\.\.\.|…)?\s*")
+_CLOSING_QUOTE = {"\"": "\"", "“": "”", "„": "“", "«": "»", "``": "''"}
+
+
 def clean_title(t: str | None) -> str | None:
     """The title without its quotes, closing punctuation and publisher tail; None if no words."""
     if t is None:
         return None
-    t = re.sub(r"\s+", " ", t).strip(" \t,;:.\"“”„«»'`")
+    t = re.sub(r"\s+", " ", t).strip(" \t,;:")
+    opening = _OPENING_QUOTE_RE.match(t)
+    if opening and _CLOSING_QUOTE.get(opening.group(1), "\0") in t[opening.end():].rstrip(" .\"”'»“"):
+        # a quotation opening the title keeps its quotes: "“... no one can hack my mind”: Comparing ..."
+        t = t.rstrip(" \t,;:.\"“”„«»'`")
+    else:
+        t = t.strip(" \t,;:.\"“”„«»'`")
     t = _PUBLISHER_TAIL_RE.sub("", t).strip(" \t,;:.")
     t = re.sub(r"^(?:in:\s*)", "", t, flags=re.IGNORECASE)
     return t if re.search(r"[^\W\d_]{2}", t) else None
@@ -146,7 +187,7 @@ def title_by_sentence(rest: str) -> tuple[str | None, str, str]:
     if looks_like_venue_first(rest):
         return None, rest, "venue-first"
     end = sentence_end(rest)
-    sentence = rest[:end]
+    sentence = rest[:end + 1] if rest[end:end + 1] in ("?", "!") else rest[:end]  # a question keeps its mark
     spans = chunks(sentence)
     for a, b in spans[1:]:
         chunk = sentence[a:b]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 # A chunk that opens a venue whatever follows: "in Proc. ...", "arXiv preprint", "vol. 3", ...
 _VENUE_CUE_RE = re.compile(
     r"^(?:in:?\s+(?:the\s+)?[A-Z0-9]|in\s*:|proc\b|proc\.|proceedings\b|conference\b|workshop\b|symposium\b|arxiv|"
-    r"preprint\b|e-?print|corr\b|vol\.|volume\b|pp?\.\s*\d|pages?\s+\d|ph\.?\s?d\.?|phd\b|thesis\b|"
+    r"preprint\b|e-?print|corr\b|(?:bio|med|chem)rxiv|ssrn\b|journal\s+of\b|transactions\s+on\b|vol\.|volume\b|pp?\.\s*\d|pages?\s+\d|ph\.?\s?d\.?|phd\b|thesis\b|"
     r"master'?s?\s+thesis|tech(?:nical|\.)\s+rep|report\b|edited\s+by\b|eds?\.|\(eds?\.?\)|url\b|"
     r"available\b|https?:|www\.|doi\b|isbn\b|issn\b|ibid\b|submitted\b|in\s+press\b|accepted\b|"
     r"unpublished\b|private\s+communication\b|springer\b|wiley\b|elsevier\b|cambridge\s+university|"
