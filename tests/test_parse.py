@@ -610,6 +610,22 @@ CASES = [
         {"authors": ("COPDESS",),
          "title": "Statement of Commitment from Earth and Space Science Publishers and Data Facilities"},
     ),
+    # --- DIN 1505 (alphadin): "Surname, Given ; Surname, Given: Title. In: ..."
+    (  # corpus-wide thesis-de-alphadin-flows
+        "Cominetti, Roberto ; Correa, José R. ; Larré, Omar: Existence and Uniqueness of Equilibria for "
+        "Flows over Time. In: Aceto, Luca (Hrsg.) ; Henzinger, Monika (Hrsg.): Automata, Languages and "
+        "Programming. Berlin, Heidelberg : Springer Berlin Heidelberg, 2011.",
+        {"authors": ("Cominetti, Roberto", "Correa, José R.", "Larré, Omar"),
+         "title": "Existence and Uniqueness of Equilibria for Flows over Time"},
+    ),
+    (
+        "Elstrodt, Jürgen: Maß- und Integrationstheorie. Springer Berlin Heidelberg, 2011.",
+        {"authors": ("Elstrodt, Jürgen",), "title": "Maß- und Integrationstheorie"},
+    ),
+    (  # ... while "Surname, I. Title:" stays initials and a title (corpus-wide icml-muse, natbib)
+        "Kingma, D. P. and Ba, J. Adam: A method for stochastic optimization. In ICLR, 2015.",
+        {"authors": ("Kingma, D. P.", "Ba, J."), "title": "Adam: A method for stochastic optimization"},
+    ),
 ]
 
 

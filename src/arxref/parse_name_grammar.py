@@ -220,6 +220,20 @@ def _name_closes_at(tokens: list[Token], k: int) -> bool:
     return ends_sentence(tokens[k].text) or after in (",", ";") or after.lower() in AND_WORDS
 
 
+def _name_sg(tokens: list[Token], i: int) -> int:
+    """DIN 1505's 'Cominetti, Roberto ;' / 'Correa, José R. ;' / 'Elstrodt, Jürgen:': surname, comma,
+    given names, closed only by ";" or the ":" before the title (a comma would be a title's)."""
+    j = _surname(tokens, i)
+    if j == i or j + 1 >= len(tokens) or tokens[j].text != "," or ends_sentence(tokens[j - 1].text):
+        return i
+    k = j + 1
+    while k < len(tokens) and k - j <= 3 and (is_capword(tokens[k].text) or is_initial(tokens[k].text)):
+        k += 1
+    # the given name comes first, in full: "Ba, J. Adam: A method ..." is "Ba, J." and a title
+    closed = k < len(tokens) and tokens[k].text in (";", ":")
+    return k if closed and k > j + 1 and is_capword(tokens[j + 1].text) else i
+
+
 def _name_si(tokens: list[Token], i: int) -> int:
     """'Abazajian K. N.' / 'Gelman A.' / Vancouver 'Smith JA'."""
     j = _surname(tokens, i)
@@ -331,10 +345,11 @@ def _name_collab(tokens: list[Token], i: int) -> int:
 
 GRAMMAR = (
     ("CO", _name_collab), ("SF", _name_sf), ("SI", _name_si), ("IF", _name_if), ("FN", _name_fn),
-    ("SE", _name_surname_et_al), ("GI", _name_gi),
+    ("SE", _name_surname_et_al), ("GI", _name_gi), ("SG", _name_sg),
 )
 FAMILY = {
     "SF": "surname", "SI": "surname", "IF": "given", "FN": "given", "GI": "given", "CO": None, "SE": None,
+    "SG": "surname-given",  # DIN lists never mix with the initials of other styles
 }
 
 
