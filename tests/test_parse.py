@@ -626,6 +626,28 @@ CASES = [
         "Kingma, D. P. and Ba, J. Adam: A method for stochastic optimization. In ICLR, 2015.",
         {"authors": ("Kingma, D. P.", "Ba, J."), "title": "Adam: A method for stochastic optimization"},
     ),
+    (  # corpus-wide thesis-fr-unsrt-epidemics (unsrt): initials, a full given name, initials, the surname
+        "T. Alex Perkins, C. Jessica E. Metcalf, Bryan T. Grenfell, and Andrew J. Tatem. Estimating Drivers "
+        "of Autochthonous Transmission of Chikungunya Virus in its Invasion of the Americas. PLoS Curr, 7, "
+        "February 2015.",
+        {"authors": ("T. Alex Perkins", "C. Jessica E. Metcalf", "Bryan T. Grenfell", "Andrew J. Tatem"),
+         "title": "Estimating Drivers of Autochthonous Transmission of Chikungunya Virus in its Invasion of "
+                  "the Americas"},
+    ),
+    (  # ... Portuguese particles inside a surname after Google Scholar initials
+        "Andres Moreira-Soto, MC Lima de Mendonça, C Damasceno dos Santos Rodrigues, et al. Evidence for "
+        "multiple sylvatic transmission cycles during the 2016–2017 yellow fever virus outbreak, brazil. "
+        "Clinical Microbiology and Infection, 2021.",
+        {"authors": ("Andres Moreira-Soto", "MC Lima de Mendonça", "C Damasceno dos Santos Rodrigues"),
+         "title": "Evidence for multiple sylvatic transmission cycles during the 2016–2017 yellow fever "
+                  "virus outbreak, brazil"},
+    ),
+    (  # ... a doubled separator from an empty name in the .bib
+        "Shawn Brown, Derek Cummings, , and Donald S. Burke. Contagious diseases in the united states from "
+        "1888 to the present. N Engl J Med, 369(22):2152–2158, 2013.",
+        {"authors": ("Shawn Brown", "Derek Cummings", "Donald S. Burke"),
+         "title": "Contagious diseases in the united states from 1888 to the present"},
+    ),
 ]
 
 

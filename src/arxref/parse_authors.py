@@ -164,8 +164,8 @@ def scan_authors(text: str, surname_first: bool = False) -> AuthorScan:
         if et_al_end(tokens, n) > n:
             i = n
             continue
-        if n < len(tokens) and tokens[n].text in (",", ";"):
-            n += 1
+        while n < len(tokens) and tokens[n].text in (",", ";"):
+            n += 1  # also a doubled separator: "Derek Cummings, , and Donald S. Burke"
         switch_ok = n < len(tokens) and tokens[n].text.lower() in AND_WORDS and et_al_end(tokens, n) == n
         so_far = replace(so_far, switch_ok=switch_ok)
         if switch_ok:

@@ -23,7 +23,7 @@ _TOKEN_RE = re.compile(r"[,;&()\[\]{}\"“”„«»]|[^\s,;&()\[\]{}\"“”„
 
 PARTICLES = frozenset({
     "van", "von", "der", "den", "de", "del", "della", "dello", "di", "da", "das", "dos", "du", "le",
-    "la", "les", "ten", "ter", "zu", "zum", "y", "i", "e", "bin", "ibn", "al", "el", "st.", "mac",
+    "la", "les", "ten", "ter", "zu", "zum", "y", "i", "e", "bin", "ibn", "al", "el", "st.", "mac", "do",
 })
 # Capitalised words that begin titles, never names; keeps "On Growth", "The Art" out of FN.
 _TITLE_WORDS = frozenset({
@@ -260,7 +260,15 @@ def _name_if(tokens: list[Token], i: int) -> int:
         w = tokens[j].text
         if re.fullmatch(r"[A-Z][a-z]{1,3}", w) and w.lower() in _TITLE_WORDS:
             return j + 1  # a surname that is also a title word, closed by a separator: "B. Do, M. Ohsaki"
+    k = _longer_given_names(tokens, j, k)
     return _suffix(tokens, k) if k > j else i
+
+
+def _longer_given_names(tokens: list[Token], j: int, k: int) -> int:
+    """After the first initials, full given names and more initials before the surname: "C. Jessica E.
+    Metcalf", "MC Lima de Mendonça" (a full name read from j, when it is closed and longer than k)."""
+    longer = _name_fn(tokens, j)
+    return longer if longer > k and _closed(tokens, longer) else k
 
 
 def _closed(tokens: list[Token], k: int) -> bool:
@@ -275,7 +283,7 @@ def _name_gi(tokens: list[Token], i: int) -> int:
     """'AB Sudeep', 'MZ Rosenberg': capitals without periods (Google Scholar's .bib), then a surname."""
     if i >= len(tokens) or not is_vancouver_initials(tokens[i].text):
         return i
-    k = _surname(tokens, i + 1)
+    k = _longer_given_names(tokens, i + 1, _surname(tokens, i + 1))
     return k if k > i + 1 and _closed(tokens, k) else i
 
 
