@@ -648,6 +648,89 @@ CASES = [
         {"authors": ("Shawn Brown", "Derek Cummings", "Donald S. Burke"),
          "title": "Contagious diseases in the united states from 1888 to the present"},
     ),
+    # --- more title ends: editions, bracketed years, comma journals, reports, series, sites
+    (  # corpus-wide ametsoc-jas-eyewall: a bracketed year inside the title, the entry's year before it
+        "Duran, P., and J. Molinari, 2018: Dramatic inner-core tropopause variability during the rapid "
+        "intensification of Hurricane Patricia (2015). Mon. Wea. Rev., 146, 119–134.",
+        {"title": "Dramatic inner-core tropopause variability during the rapid intensification of Hurricane "
+                  "Patricia (2015)", "year": 2018},
+    ),
+    (  # corpus-wide acm-sigplan-awstream (ACM): the edition in brackets after a book title
+        "C. J. Van Rijsbergen. 1979. Information Retrieval (2nd ed.). Butterworth-Heinemann, Newton, MA.",
+        {"title": "Information Retrieval"},
+    ),
+    (  # corpus-wide els-shadowing (elsarticle): a journal name with a comma in it
+        "S. Qin, S. Liao, Influence of numerical noises on computer-generated simulation of spatio-temporal "
+        "chaos, Chaos, Solitons & Fractals 136 (2020) 109790.",
+        {"title": "Influence of numerical noises on computer-generated simulation of spatio-temporal chaos"},
+    ),
+    (  # ... a bracket before the volume, and a journal without volume
+        "X. LI, S. LIAO, Clean numerical simulation: a new strategy to obtain reliable solutions of chaotic "
+        "dynamic systems, Applied Mathematics and Mechanics (English Edition) 39 (11) (2018) 1529––1546.",
+        {"title": "Clean numerical simulation: a new strategy to obtain reliable solutions of chaotic "
+                  "dynamic systems"},
+    ),
+    (
+        "M. Yang, D. Zhang, X. Han, Enriched single-loop approach for reliability-based design optimization "
+        "of complex nonlinear problems, Engineering with Computers (2020) 1–19.",
+        {"title": "Enriched single-loop approach for reliability-based design optimization of complex "
+                  "nonlinear problems"},
+    ),
+    (  # corpus-wide mnras-kepler-agn (MNRAS books): "Title. Publisher" after "year,"
+        "Doob Joseph L., 1990, Stochastic Processes. Wiley-Interscience",
+        {"title": "Stochastic Processes", "year": 1990},
+    ),
+    (
+        "Harvey A. C., 1991, Forecasting, Structural Time Series Models and the Kalman Filter. Cambridge "
+        "University Press",
+        {"title": "Forecasting, Structural Time Series Models and the Kalman Filter"},
+    ),
+    (  # ... and a technical report's number before its title
+        "Van Cleve J. E., Caldwell D. A., 2009, Technical Report KSCI-19033, Kepler Instrument Handbook. "
+        "National Aeronautics and Space Administration, NASA Ames Research Center, Moffett Field, California",
+        {"title": "Kepler Instrument Handbook", "year": 2009},
+    ),
+    (  # corpus-wide acm-horcrux-passwords (ACM): a two-word title before a journal and its volume
+        "Rasmus Pagh and Flemming Friche Rodler. 2004. Cuckoo Hashing. Journal of Algorithms 51, 2 (2004).",
+        {"title": "Cuckoo Hashing"},
+    ),
+    (  # ... while a two-word abbreviated journal is no title
+        "A. Author, Nature Phys. 5, 222 (2009).",
+        {"title": None, "volume": "5"},
+    ),
+    (  # corpus-wide lncs-asvc (alpha): a web site in lower case after the title
+        "Vitalik Buterin. The stateless client concept. ethresear.ch, 2017. "
+        "https://ethresear.ch/t/ the-stateless-client-concept/172.",
+        {"title": "The stateless client concept"},
+    ),
+    (  # corpus-wide aas63-morphine (AASTeX, ADS's SPIE records): series, volume, then the title
+        "Sutin, B. M. 2016, Society of Photo-Optical Instrumentation Engineers (SPIE) Conference Series, "
+        "Vol. 9911, An optical toolbox for astronomical instrumentation, 99112J, 10.1117/12.2233677",
+        {"title": "An optical toolbox for astronomical instrumentation", "year": 2016},
+    ),
+    (  # ... but "in <series>, Vol. N, <booktitle>" prints no title (AAS inproceedings)
+        "Greenfield, P. 2011, in Astronomical Society of the Pacific Conference Series, Vol. 442, "
+        "Astronomical Data Analysis Software and Systems XX, ed. I. N. Evans, 42",
+        {"title": None, "year": 2011},
+    ),
+    (  # corpus-wide els-wholetale-fgcs (alpha): "editors" after the names
+        "Y. Kawazoe, J.-Z. Yu, A.-P. Tsai, and T. Masumoto, editors. Phase Diagrams and Physical Properties "
+        "of Nonequilibrium Alloys. Springer Berlin Heidelberg, 1997.",
+        {"authors": ("Y. Kawazoe", "J.-Z. Yu", "A.-P. Tsai", "T. Masumoto"),
+         "title": "Phase Diagrams and Physical Properties of Nonequilibrium Alloys"},
+    ),
+    (  # corpus-wide nar-faithful-mapping: an authorless entry opens with its date
+        "(02, 2020) Pan-cancer analysis of whole genomes.. Nature, 578(7793), 82–93.",
+        {"authors": (), "year": 2020, "title": "Pan-cancer analysis of whole genomes"},
+    ),
+    (  # corpus-wide acmsmall-csur-assurvey: an abbreviated particle is no sentence end
+        "Kanda, J., Carvalho, A. d., Hruschka, E., Soares, C., and Brazdil, P. 2016. Meta-learning to select "
+        "the best meta-heuristic for the Traveling Salesman Problem: A comparison of meta-features. "
+        "Neurocomputing 205, 393–406.",
+        {"authors": ("Kanda, J.", "Carvalho, A. d.", "Hruschka, E.", "Soares, C.", "Brazdil, P."),
+         "title": "Meta-learning to select the best meta-heuristic for the Traveling Salesman Problem: A "
+                  "comparison of meta-features"},
+    ),
 ]
 
 
@@ -675,6 +758,11 @@ def test_entry_without_authors_keeps_its_title_but_is_not_sure() -> None:
         ("Jupyter Notebook. http://jupyter.org, 2017. last accessed, March 2017.", "Jupyter Notebook"),
         ("Informaticup. https://informaticup.github.io/competition/20-current. Accessed: 2024-01-05.",
          "Informaticup"),
+        # corpus-wide aps41-tth-preprint (REVTeX): "Tech. Rep." does not end the title's sentence
+        ("Measurements of spin correlation in top-antitop quark events from proton-proton collisions at "
+         "√s = 7 TeV using the ATLAS detector, Tech. Rep. ATLAS-CONF-2013-101 (CERN, Geneva, 2013)",
+         "Measurements of spin correlation in top-antitop quark events from proton-proton collisions at "
+         "√s = 7 TeV using the ATLAS detector"),
     ],
 )
 def test_authorless_entries_keep_their_title(entry: str, title: str) -> None:

@@ -89,10 +89,11 @@ _PAREN_COLLAB_RE = re.compile(
     r"\s*,?\s*(?:\([^()]*collaboration[^()]*\)|\[[^\[\]]*collaboration[^\[\]]*\])", re.IGNORECASE
 )
 _LEADING_DATE_RE = re.compile(
-    r"^\(\s*(?P<year>" + YEAR + r")[a-z]?(?:\s*,\s*[A-Z][a-z]{2,8}\.?(?:\s*\d{1,2})?)?\s*\)\s*[.,]?\s*"
-)
+    r"^\(\s*(?:(?:[A-Z][a-z]{2,8}\.?|\d{1,2}),?\s+)?(?P<year>" + YEAR + r")[a-z]?"
+    r"(?:\s*,\s*[A-Z][a-z]{2,8}\.?(?:\s*\d{1,2})?)?\s*\)\s*[.,]?\s*"
+)  # also NAR's "(02, 2020) Pan-cancer analysis of whole genomes.."
 _GOST_SOURCE_RE = re.compile(r"\s//\s")
-_EDS_RE = re.compile(r"\s*,?\s*(?:\(eds?\.?\)|eds?\.)(?=[\s,]|$)", re.IGNORECASE)
+_EDS_RE = re.compile(r"\s*,?\s*(?:\(eds?\.?\)|eds?\.|editors?\b)(?=[\s,.]|$)", re.IGNORECASE)
 @dataclass(frozen=True)
 class _Split:
     """How the head of an entry divided into authors / year / title / the rest."""
@@ -214,7 +215,7 @@ def _split(body: str) -> _Split:
 
 def _check_title(split: _Split) -> _Split:
     """Never return names as a title: fold them into the authors and read the next sentence."""
-    title = clean_title(split.title)
+    title = clean_title(split.title, split.year)
     if title is None or not looks_like_author_list(title):
         return replace(split, title=title)
     names, et_al = loose_author_list(title) or ((), False)

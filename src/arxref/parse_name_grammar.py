@@ -141,8 +141,12 @@ def _is_fragment(word: str) -> bool:
 
 
 def ends_sentence(word: str) -> bool:
-    """A non-initial word carrying a period: the name, and the list, end here."""
-    return word.endswith(".") and not is_initial(word)
+    """A non-initial word carrying a period: the name, and the list, end here (not an abbreviated
+    particle: "Carvalho, A. d., Hruschka, E.")."""
+    return word.endswith(".") and not is_initial(word) and not _ABBREVIATED_PARTICLE_RE.fullmatch(word)
+
+
+_ABBREVIATED_PARTICLE_RE = re.compile(r"[a-z]\.")
 
 
 # A particle written into the surname: "desJardins", "deBoer", "vanDam".
@@ -204,7 +208,7 @@ def _name_sf(tokens: list[Token], i: int) -> int:
     k = _initials(tokens, j + 1, need_period=False)
     if k == j + 1 and k < len(tokens) and is_vancouver_initials(tokens[k].text):
         k += 1
-    if k > j + 1 and k < len(tokens) and re.fullmatch(r"[a-z]\.", tokens[k].text):
+    if k > j + 1 and k < len(tokens) and _ABBREVIATED_PARTICLE_RE.fullmatch(tokens[k].text):
         k += 1  # an abbreviated particle after the initials: "Freitas, N. d." (de), "Seijen, H. v." (van)
     if k > j + 1 and j - i >= 2 and not is_particle(tokens[i].text) and _name_closes_at(tokens, k):
         # "Pieter Kok, W. J. Munro, ...": a full name, then the initials of the next name
@@ -365,7 +369,7 @@ def clean_name(name: str) -> str:
     """Drop a trailing sentence period from a surname ('Shazeer.' -> 'Shazeer'), keep initials' periods."""
     name = name.strip().strip(",;")
     last = name.rsplit(" ", 1)[-1]
-    abbreviated = is_initial(last) or re.fullmatch(r"[a-z]\.", last)  # "N. d." (de)
+    abbreviated = is_initial(last) or _ABBREVIATED_PARTICLE_RE.fullmatch(last)  # "N. d." (de)
     if name.endswith(".") and not abbreviated and last.lower().rstrip(".") not in ("jr", "sr", "al"):
         name = name[:-1]
     return name

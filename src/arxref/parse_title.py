@@ -18,6 +18,7 @@ from arxref.parse_venue import (
     looks_like_venue_first,
     names_publisher,
     title_like,
+    two_word_title,
 )
 
 # A year where the position says it is one (after the authors, closing a chunk); old years
@@ -27,11 +28,12 @@ YEAR = r"(?:1[5-9]|20)\d\d"
 _SENT_END_RE = re.compile(r"[.?!](?=[\"”’']?(?:\s|$))")
 _ABBREVIATIONS = frozenset({
     "vs", "e.g", "i.e", "cf", "no", "nr", "vol", "st", "dr", "mr", "mrs", "ms", "prof", "fig", "eq", "ca",
-    "approx", "resp", "viz", "incl", "ed", "eds", "rev", "al", "p", "pp",
+    "approx", "resp", "viz", "incl", "ed", "eds", "rev", "al", "p", "pp", "tech",
 })
 # Lower-case words that can start the next field after a title ("arXiv preprint", "in Proc.").
 _LOWER_FIELD_STARTS = re.compile(
-    r"(?:arxiv|biorxiv|medrxiv|corr|https?:|www\.|doi|in\s|pp\.|vol\.|pages|url|unbekannt|npj|elife)",
+    r"(?:arxiv|biorxiv|medrxiv|corr|https?:|www\.|doi|in\s|pp\.|vol\.|pages|url|unbekannt|npj|elife"
+    r"|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,6}(?=[\s,;/]|$))",  # a web site: "ethresear.ch, 2017"
     re.IGNORECASE,
 )
 # Quotes and spaces between a sentence end and the next word.
@@ -147,16 +149,21 @@ def chunks(text: str) -> list[tuple[int, int]]:
 # A publisher / place / year parenthetical closing a book title: "(Springer US, 1997)".
 _PUBLISHER_TAIL_RE = re.compile(
     r"\s*\([^()]*(?:\b(?:1[89]|20)\d\d\b|Press|Springer|Wiley|Verlag|Publish|Media|Inc\b|Ltd|Univ|"
-    r"Elsevier|Academic|edn|[Ee]dition)[^()]*\)\s*$"
+    r"Elsevier|Academic|edn|[Ee]dition|\bed\.)[^()]*\)\s*$"  # ... and ACM's edition: "(2nd ed.)"
 )
+_BRACKETED_YEAR_RE = re.compile(r"\(((?:1[89]|20)\d\d)\)\s*$")
 
 
 _OPENING_QUOTE_RE = re.compile(r"([\"“„«]|``)(?:\.\.\.|…)?\s*")
 _CLOSING_QUOTE = {"\"": "\"", "“": "”", "„": "“", "«": "»", "``": "''"}
 
 
-def clean_title(t: str | None) -> str | None:
-    """The title without its quotes, closing punctuation and publisher tail; None if no words."""
+def clean_title(t: str | None, year: int | None = None) -> str | None:
+    """The title without its quotes, closing punctuation and publisher tail; None if no words.
+
+    A bracketed year other than the entry's `year` is part of the title: "... of Hurricane Patricia
+    (2015)" in an entry of 2018 (LNCS's "Title (2016), url" prints the entry's year there).
+    """
     if t is None:
         return None
     t = re.sub(r"\s+", " ", t).strip(" \t,;:")
@@ -166,7 +173,9 @@ def clean_title(t: str | None) -> str | None:
         t = t.rstrip(" \t,;:.\"“”„«»'`")
     else:
         t = t.strip(" \t,;:.\"“”„«»'`")
-    t = _PUBLISHER_TAIL_RE.sub("", t).strip(" \t,;:.")
+    bracketed = _BRACKETED_YEAR_RE.search(t)
+    if not (bracketed and year is not None and int(bracketed.group(1)) != year):
+        t = _PUBLISHER_TAIL_RE.sub("", t).strip(" \t,;:.")
     t = re.sub(r"^(?:in:\s*)", "", t, flags=re.IGNORECASE)
     return t if re.search(r"[^\W\d_]{2}", t) else None
 
@@ -244,9 +253,16 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
     end = sentence_end(rest)
     spans = chunks(rest)
     texts = [rest[a:b] for a, b in spans]
+    if len(spans) > 1 and _REPORT_NUMBER_RE.match(texts[0]):
+        # MNRAS: "2009, Technical Report KSCI-19033, Kepler Instrument Handbook. National Aeronautics ..."
+        return title_by_commas(rest[spans[1][0]:])
+    if len(spans) > 2 and _SERIES_VOLUME_FIRST_RE.match(texts[0]) and _VOLUME_ONLY_RE.match(texts[1]):
+        # AASTeX with ADS's SPIE records: "2016, SPIE Conference Series, Vol. 9911, Title, 99112J"
+        return texts[2], rest[spans[3][0]:] if len(spans) > 3 else "", "comma"
     if looks_like_venue(texts[0], texts[1:3]) or looks_like_venue_first(rest):
-        # "Title ends here. Science 325, 1227 (2009)": a sentence end inside the first chunk
-        if end < spans[0][1] and _sentence_like(rest[:end]) and looks_like_venue(rest[end + 1:spans[0][1]]):
+        # "Title ends here. Science 325, 1227 (2009)", "Stochastic Processes. Wiley-Interscience" (MNRAS)
+        inside = end < spans[0][1]
+        if inside and _title_before_end(rest[:end]) and looks_like_venue(rest[end + 1:spans[0][1]]):
             return rest[:end], rest[end + 1:], "comma"
         return None, rest, "venue-first"
     for k in range(1, len(spans)):
@@ -258,6 +274,38 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
         # pages closing the title's sentence: "Classe d'homologie associée à un cycle, 101–151. Astérisque"
         numbers = b > end and is_numeric_chunk(rest[a:end])
         venue = looks_like_venue(texts[k], texts[k + 1:k + 3]) or numbers
-        if venue or is_version_chunk(texts[k - 1]) or _series_opens(texts, k):
+        if venue and b > end and names_publisher(rest[end + 1:b]) and _title_before_end(rest[a:end]):
+            # a book's title, then its publisher: "Forecasting, Structural Time Series Models and the Kalman
+            # Filter. Cambridge University Press" (MNRAS)
+            return rest[:end], rest[end + 1:], "comma"
+        if venue or is_version_chunk(texts[k - 1]) or _series_opens(texts, k) or _journal_opens(texts, k):
             return rest[: a - 1], rest[a:], "comma"  # a "Version 1.1" chunk closes a title
     return rest[:end], rest[end + 1:], "comma"
+
+
+# "Technical Report KSCI-19033", "Tech. Rep. TR-12": a report's number, before its title (MNRAS).
+_REPORT_NUMBER_RE = re.compile(r"\s*(?:Technical\s+Report|Tech\.\s*Rep\.?)\s+\S*\d\S*\s*$")
+# A conference series then its volume, not after "in": the title comes next (AASTeX, ADS records).
+_SERIES_VOLUME_FIRST_RE = re.compile(r"\s*(?!in\s)[A-Z][^,]*\bSeries\s*$")
+_VOLUME_ONLY_RE = re.compile(r"\s*Vol\.\s*\d+\s*$", re.IGNORECASE)
+
+
+def _title_before_end(text: str) -> bool:
+    """A title's last words before its sentence end, not an abbreviated journal ("Phys", "J. Chem")."""
+    return _sentence_like(text) or two_word_title(text.strip())
+
+
+def _journal_opens(texts: list[str], k: int) -> bool:
+    """A journal name with a comma in it: "..., Chaos, Solitons & Fractals 136 (2020) 109790" (chunk k is
+    a capitalised word or two, chunk k+1 a capitalised venue with its volume)."""
+    words = texts[k].split()
+    if not 1 <= len(words) <= 3 or any(c.isdigit() for c in texts[k]) or k + 1 >= len(texts):
+        return False
+    if not all(w[:1].isupper() or w in ("&", "and", "of") for w in words) or title_like(texts[k]):
+        return False
+    if len(texts[k - 1].split()) == 1:
+        return False  # a list in the title: "Splashing, Spreading, Receding, Bouncing..., Annu. Rev."
+    nxt = texts[k + 1].strip()
+    if not nxt[:1].isupper() or re.match(r"[A-Z][a-z]*\.", nxt) or not any(c.isdigit() for c in nxt):
+        return False  # the journal starts there itself: "..., Annu. Rev. Fluid Mech. 38"
+    return looks_like_venue(nxt, texts[k + 2:k + 4])

@@ -43,8 +43,12 @@ _PHYSICS_RE = re.compile(
 )
 # elsarticle's "Journal of Complexity 3 (2) (1987) 136-145", "Nonlinearity 22 (2009)": a volume, maybe
 # an issue, then the year in brackets.
+# A bracket may stand before the volume ("Applied Mathematics and Mechanics (English Edition) 39 (11)
+# (2018) 1529"), and a journal without volume puts its pages after the year ("Engineering with Computers
+# (2020) 1–19").
 _VOLUME_YEAR_RE = re.compile(
-    r"[^\W\d_]\.?\s+\d{1,5}[a-z]?\s*(?:\([^()]{1,12}\)\s*)?\((?:1[89]|20)\d\d[a-z]?\)"
+    r"(?:[^\W\d_]|\))\.?\s+\d{1,5}[a-z]?\s*(?:\([^()]{1,12}\)\s*)?\((?:1[89]|20)\d\d[a-z]?\)"
+    r"|[^\W\d_]\s+\((?:1[89]|20)\d\d\)\s+[A-Za-z]?\d+(?:\s*[-–—]+\s*\d+)?\s*\.?$"
 )
 # A year: not part of a longer number, a decimal, or a page range ("1820-1833").
 _YEAR_RE = re.compile(r"(?<![\d.\-–—:/])(?:1[89]\d\d|20\d\d)(?![\d.]\d|\s*[-–—]\s*\d)")
@@ -164,7 +168,7 @@ def looks_like_venue_first(sentence: str) -> bool:
     if phys and len(phys.group("venue").split()) <= 8 and not title_like(phys.group("venue")):
         # ... unless a capitalised title ends before the journal: "Clocking Femtosecond X Rays. Phys. Rev."
         head = re.split(r"\.\s", phys.group("venue"), maxsplit=1)
-        return len(head) == 1 or len(head[0].split()) < 3
+        return len(head) == 1 or not (len(head[0].split()) >= 3 or two_word_title(head[0]))
     if _VENUE_OPENER_RE.match(s):
         return True
     head = re.split(r",", s, maxsplit=1)[0]
@@ -174,6 +178,22 @@ def looks_like_venue_first(sentence: str) -> bool:
     # "Die Erotik. Einzelausgabe 2014" (a title, then a long word and a year)
     name = re.sub(r"[\s:]*[A-Z]?\d+[A-Za-z]?(?:[\s:]+[A-Z]?\d+(?:\s*[-–—]+\s*\d+)?)?\s*$", "", head)
     return all(w.endswith(".") or len(w) <= 4 or w.isupper() for w in name.split())
+
+
+def two_word_title(text: str) -> bool:
+    """Two long words that no journal abbreviates: "Cuckoo Hashing", "Stochastic Processes" (a title
+    before its journal or publisher), never "Nature Phys", "Living Rev", "New J"."""
+    words = text.split()
+    return len(words) == 2 and all(len(w) >= 5 and w.isalpha() and w[0].isupper() for w in words) and not any(
+        w.lower() in _JOURNAL_WORDS for w in words
+    )
+
+
+# Journal words that abbreviate to five letters or more ("Photon.", "Commun.", "Astrophys.").
+_JOURNAL_WORDS = frozenset({
+    "photon", "commun", "astrophys", "nanotech", "nanotechnol", "mater", "chem", "phys", "physics",
+    "comput", "theor", "appl", "math", "sci", "lett", "rev", "nature", "journal",
+})
 
 
 def title_like(text: str) -> bool:
