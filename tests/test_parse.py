@@ -731,6 +731,19 @@ CASES = [
          "title": "Meta-learning to select the best meta-heuristic for the Traveling Salesman Problem: A "
                   "comparison of meta-features"},
     ),
+    # --- ABNT (printed text; the corpus-wide gold text of this style leaks label data, see the report)
+    (  # corpus-wide thesis-pt-inf-ufg-abnt, page 94: a title opening with "A" after the initials
+        "[Liefooghe e Derbel 2016]LIEFOOGHE, A.; DERBEL, B. A Correlation Analysis of Set Quality Indicator "
+        "Values in Multiobjective Optimization. In: Proceedings of GECCO. [S.l.: s.n.], 2016. p. 581–588.",
+        {"authors": ("LIEFOOGHE, A.", "DERBEL, B."),
+         "title": "A Correlation Analysis of Set Quality Indicator Values in Multiobjective Optimization"},
+    ),
+    (  # ... and the particle printed after the initials
+        "[Ramos 2016]RAMOS, E. da S. Modelos de Otimização e Simulação Dinâmicos para Sistemas "
+        "Hidrotérmicos. Dissertação (Mestrado), 2016.",
+        {"authors": ("RAMOS, E. da S.",),
+         "title": "Modelos de Otimização e Simulação Dinâmicos para Sistemas Hidrotérmicos"},
+    ),
 ]
 
 

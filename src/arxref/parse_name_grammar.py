@@ -176,6 +176,8 @@ def _initials(tokens: list[Token], i: int, need_period: bool) -> int:
     """Index past a run of initials starting at i."""
     j = i
     while j < len(tokens) and (is_initial(tokens[j].text, need_period) or _surname_like_initial(tokens, j)):
+        if j > i and tokens[j - 1].text.endswith(".") and not tokens[j].text.endswith("."):
+            break  # "DERBEL, B. A Correlation Analysis": a bare "A" after "B." is the title's article
         j += 1
     return j
 
@@ -210,10 +212,18 @@ def _name_sf(tokens: list[Token], i: int) -> int:
         k += 1
     if k > j + 1 and k < len(tokens) and _ABBREVIATED_PARTICLE_RE.fullmatch(tokens[k].text):
         k += 1  # an abbreviated particle after the initials: "Freitas, N. d." (de), "Seijen, H. v." (van)
+    elif k > j + 1 and k < len(tokens) and _is_trailing_particle(tokens[k].text):
+        # ABNT puts the particle after the initials: "SILVA, E. da.", "RAMOS, E. da S.", "R. A. de S."
+        after = _initials(tokens, k + 1, need_period=True)
+        k = after if after > k + 1 else (k + 1 if tokens[k].text.endswith(".") else k)
     if k > j + 1 and j - i >= 2 and not is_particle(tokens[i].text) and _name_closes_at(tokens, k):
         # "Pieter Kok, W. J. Munro, ...": a full name, then the initials of the next name
         return i
     return _suffix(tokens, k) if k > j + 1 else i
+
+
+def _is_trailing_particle(word: str) -> bool:
+    return word.islower() and is_particle(word.rstrip("."))
 
 
 def _name_closes_at(tokens: list[Token], k: int) -> bool:
