@@ -744,6 +744,24 @@ CASES = [
         {"authors": ("RAMOS, E. da S.",),
          "title": "Modelos de Otimização e Simulação Dinâmicos para Sistemas Hidrotérmicos"},
     ),
+    (  # corpus-wide acmsmall-csur-assurvey PDF text: the cedilla after its c ("Alcobac¸a")
+        "Alcobac¸a, E., Mantovani, R. G., and Carvalho, A. C. P. L. F. d. 2018. Dimensionality Reduction for "
+        "the Algorithm Recommendation Problem. In 7th Brazilian Conference on Intelligent Systems. 318–323.",
+        {"authors": ("Alcobaça, E.", "Mantovani, R. G.", "Carvalho, A. C. P. L. F. d."),
+         "title": "Dimensionality Reduction for the Algorithm Recommendation Problem"},
+    ),
+    (  # corpus-wide thesis-beshenov-amsalpha PDF text: a prime for the soft sign ("Gel′fand")
+        "Israel M. Gel′fand, Mikhail M. Kapranov, and Andrei V. Zelevinsky, Discriminants, resultants, and "
+        "multidimensional determinants, Mathematics: Theory & Applications, Birkhäuser Boston, Inc., 1994.",
+        {"authors": ("Israel M. Gel′fand", "Mikhail M. Kapranov", "Andrei V. Zelevinsky"),
+         "title": "Discriminants, resultants, and multidimensional determinants"},
+    ),
+    (  # corpus-wide thesis-biblatex-numeric-comp-gerstmayr PDF text: "d’Enterria"
+        "D. d’Enterria and G. G. da Silveira. Observing light-by-light scattering at the Large Hadron "
+        "Collider. Physical review letters 111, 080405 (2013).",
+        {"authors": ("D. d’Enterria", "G. G. da Silveira"),
+         "title": "Observing light-by-light scattering at the Large Hadron Collider"},
+    ),
 ]
 
 

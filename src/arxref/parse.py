@@ -270,8 +270,15 @@ _SPACING_ACCENTS = {
 _SPACING_ACCENT_RE = re.compile(r"([´`¨˘ˆ˜¸ˇ˚¯˙˝˛])\s?([^\W\d_])")
 
 
+# A cedilla goes under the letter that takes one, wherever the PDF put it: "Gon¸calves" (before the
+# c), "Alcobac¸a" (after it).
+_CEDILLA_AFTER_RE = re.compile(r"([cCsStT])¸(?![cCsStT])")
+
+
 def _compose_accents(text: str) -> str:
     """'G´omez' -> 'Gómez': put a spacing accent back on the letter after it, inside words only."""
+    text = _CEDILLA_AFTER_RE.sub(lambda m: unicodedata.normalize("NFC", m.group(1) + "\u0327"), text)
+
     def fix(m: re.Match[str]) -> str:
         """The letter with its accent, unless the mark is a quote."""
         before = text[m.start() - 1] if m.start() > 0 else " "

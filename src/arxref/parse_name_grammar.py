@@ -49,7 +49,7 @@ _COLLAB_WORDS = frozenset({
     "developers",
 })
 AND_WORDS = frozenset({"and", "&", "und", "et"})  # "et": French ("Charles H. Bennett et Gilles Brassard")
-_APOSTROPHES = "'’`"
+_APOSTROPHES = "'’`′"  # ... and the prime of transliterated soft signs: "Gel′fand"
 
 
 @dataclass(frozen=True)
@@ -149,8 +149,8 @@ def ends_sentence(word: str) -> bool:
 _ABBREVIATED_PARTICLE_RE = re.compile(r"[a-z]\.")
 
 
-# A particle written into the surname: "desJardins", "deBoer", "vanDam".
-_CAMEL_SURNAME_RE = re.compile(r"[a-z]{2,4}[A-Z][a-z]+\.?")
+# A particle written into the surname: "desJardins", "deBoer", "vanDam", "d’Enterria", "l'Hôpital".
+_CAMEL_SURNAME_RE = re.compile(r"(?:[a-z]{2,4}|[dl][’'])[^\W\d_a-z][^\W\d_]+\.?")
 
 
 def _surname(tokens: list[Token], i: int, limit: int = 3, caps_ok: bool = False) -> int:
@@ -309,7 +309,7 @@ def _name_fn(tokens: list[Token], i: int) -> int:
     last_cap = i
     while j < len(tokens) and j - i < 5:
         w = tokens[j].text
-        if is_capword(w):
+        if is_capword(w) or _CAMEL_SURNAME_RE.fullmatch(w):
             last_cap = j
             j += 1
             if ends_sentence(w):
