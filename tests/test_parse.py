@@ -762,6 +762,15 @@ CASES = [
         {"authors": ("D. d’Enterria", "G. G. da Silveira"),
          "title": "Observing light-by-light scattering at the Large Hadron Collider"},
     ),
+    (  # corpus-wide lncs-splncs03-esop16 (LNCS): a company, the colon that closes the authors, the title
+        "Facebook: Hack language specification. Tech. rep., Facebook (2014)",
+        {"authors": ("Facebook",), "title": "Hack language specification", "year": 2014},
+    ),
+    (
+        "CircleCI: Why we're supporting Typed Clojure, and you should too! (September 2013), "
+        "http://blog.circleci.com/supporting-typed-clojure/",
+        {"authors": ("CircleCI",), "title": "Why we're supporting Typed Clojure, and you should too!"},
+    ),
 ]
 
 
@@ -794,6 +803,11 @@ def test_entry_without_authors_keeps_its_title_but_is_not_sure() -> None:
          "√s = 7 TeV using the ATLAS detector, Tech. Rep. ATLAS-CONF-2013-101 (CERN, Geneva, 2013)",
          "Measurements of spin correlation in top-antitop quark events from proton-proton collisions at "
          "√s = 7 TeV using the ATLAS detector"),
+        # corpus-wide thesis-biblatex-numeric-comp-gerstmayr: a colon inside an authorless title
+        ("Plasma: at the frontier of scientific discovery – Report of the Panel on Frontiers of Plasma "
+         "Science. 2015",
+         "Plasma: at the frontier of scientific discovery – Report of the Panel on Frontiers of Plasma "
+         "Science"),
     ],
 )
 def test_authorless_entries_keep_their_title(entry: str, title: str) -> None:

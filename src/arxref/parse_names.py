@@ -145,13 +145,26 @@ def _venue_not_title(sentence: str) -> bool:
     return bool(parts) and looks_like_venue(parts[0], parts[1:3]) and not title_like(parts[0])
 
 
+# A company's name, as LNCS prints it before the colon: "Facebook:", "CircleCI:", "Microsoft:".
+_COMPANY_COLON_RE = re.compile(r"([A-Z][a-z]+(?:[A-Z][A-Za-z]*)?):\s+")
+
+
 def organisation_head(body: str) -> tuple[str, int] | None:
     """An organisation as the author: (its name, offset past it), from the shape of the entry.
 
     "1Password. 2015. 1Password Whitepaper ..." (ACM: the year of an author-year style follows),
     "COPDESS. Statement of Commitment from ... Facilities. http://..., 2015." (a short capitalised
-    sentence, then a title of three or more words that is no venue and is not the last sentence).
+    sentence, then a title of three or more words that is no venue and is not the last sentence),
+    "Facebook: Hack language specification. Tech. rep., Facebook (2014)" (LNCS: a company's name, then
+    the colon that closes the authors, a title and more).
     """
+    company = _COMPANY_COLON_RE.match(body)
+    if company:
+        title_end = sentence_end(body, company.end())
+        # a capitalised title, then more than a year ("Plasma: at the frontier of ... Science. 2015" is
+        # an authorless title with a colon)
+        if body[company.end()].isupper() and re.search(r"[^\W\d_]{2}", body[title_end + 1:]):
+            return company.group(1), company.end()
     end = sentence_end(body)
     name = body[:end].strip()
     words = name.split()
