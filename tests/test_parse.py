@@ -771,6 +771,12 @@ CASES = [
         "http://blog.circleci.com/supporting-typed-clojure/",
         {"authors": ("CircleCI",), "title": "Why we're supporting Typed Clojure, and you should too!"},
     ),
+    # --- GOST, and brackets after names
+    (  # corpus-wide thesis-ru-gost705-colloids: a bracket after names that holds no year, editor or
+        # collaboration belongs to the title
+        "Selous E. Thought-transference (or What?) in Birds. R.R Smith, 1931. LCCN: 32001018.",
+        {"authors": ("Selous E.",), "title": "Thought-transference (or What?) in Birds"},
+    ),
 ]
 
 
@@ -808,6 +814,21 @@ def test_entry_without_authors_keeps_its_title_but_is_not_sure() -> None:
          "Science. 2015",
          "Plasma: at the frontier of scientific discovery – Report of the Panel on Frontiers of Plasma "
          "Science"),
+        # corpus-wide thesis-ru-gost705-colloids (GOST): an authorless part of a book, its source after "//"
+        ("Individual decisions, traffic rules, and emergent pattern in schooling fish // Animal Groups in "
+         "Three Dimensions / Ed. by J. K. Parrish, W. M. Hamner. Cambridge: Cambridge University Press, "
+         "1997. P. 126–142.",
+         "Individual decisions, traffic rules, and emergent pattern in schooling fish"),
+        # ... an authorless book, its editor after " / "
+        ("Design patterns: elements of reusable object-oriented software / Ed. by E. Gamma. Addison-Wesley "
+         "professional computing series. Reading, Mass: Addison-Wesley, 1995.",
+         "Design patterns: elements of reusable object-oriented software"),
+        # corpus-wide thesis-es-tfg-biblatex: "//" in an authorless web page's title, no year after it
+        ("About me: machine learning researcher // Gaël Varoquaux: computer / data / brain science",
+         "About me: machine learning researcher // Gaël Varoquaux: computer / data / brain science"),
+        # corpus-wide thesis-ru-gost705-colloids: "(AWS)" after name-like words is no bracket after names
+        ("Amazon Web Services (AWS) - Cloud Computing Services. http://aws.amazon.com/. 2014.",
+         "Amazon Web Services (AWS) - Cloud Computing Services"),
     ],
 )
 def test_authorless_entries_keep_their_title(entry: str, title: str) -> None:

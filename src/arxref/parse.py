@@ -93,6 +93,10 @@ _LEADING_DATE_RE = re.compile(
     r"(?:\s*,\s*[A-Z][a-z]{2,8}\.?(?:\s*\d{1,2})?)?\s*\)\s*[.,]?\s*"
 )  # also NAR's "(02, 2020) Pan-cancer analysis of whole genomes.."
 _GOST_SOURCE_RE = re.compile(r"\s//\s")
+# GOST's area of responsibility after " / ": editors, translators, compilers, or initials.
+_GOST_RESPONSIBILITY_RE = re.compile(
+    r"\s/\s(?=(?:Eds?\.|ed\.|[Пп]од ред|[Пп]ер\.|[Сс]ост\.|[Оо]тв\. ред|[A-ZА-ЯЁ]\.\s?[A-ZА-ЯЁ]\.))"
+)
 _EDS_RE = re.compile(r"\s*,?\s*(?:\(eds?\.?\)|eds?\.|editors?\b)(?=[\s,.]|$)", re.IGNORECASE)
 @dataclass(frozen=True)
 class _Split:
@@ -204,9 +208,15 @@ def _split(body: str) -> _Split:
             pos += lead.end()
     rest = body[pos:].lstrip(" .,;:")
     gost = _GOST_SOURCE_RE.search(rest)
-    if gost and how != "none" and re.search(r"[^\W\d_]{2}", rest[: gost.start()]):
-        # GOST 7.0.5 / 7.1: "Title / Responsibility // Journal. — 2004. — Vol. 1." (the venue after "//")
+    responsibility = _GOST_RESPONSIBILITY_RE.search(rest, 0, sentence_end(rest))
+    if gost and how == "none" and not re.search(r"\b" + YEAR + r"\b", rest[gost.end():]):
+        gost = None  # "About me: machine learning researcher // Gaël Varoquaux: ...": a web page's title
+    if gost and re.search(r"[^\W\d_]{2}", rest[: gost.start()]):
+        # GOST 7.0.5 / 7.1: "Title / Responsibility // Journal. — 2004. — Vol. 1." (the venue after "//"),
+        # also without authors: "Individual decisions, ... // Animal Groups in Three Dimensions / Ed. by ..."
         title, after, title_how = re.split(r"\s/\s", rest[: gost.start()])[0], rest[gost.end():], "sentence"
+    elif responsibility:  # a GOST book: "Design patterns: elements of ... / Ed. by E. Gamma. Addison-Wesley"
+        title, after, title_how = rest[: responsibility.start()], rest[responsibility.end():], "sentence"
     else:
         title, after, title_how = (title_by_commas if comma else title_by_sentence)(rest)
     split = _Split(authors, et_al, how, year, title, title_how, after)

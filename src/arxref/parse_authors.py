@@ -115,8 +115,10 @@ def _boundary_follows(tokens: list[Token], j: int) -> bool:
     if j >= len(tokens) or ends_sentence(tokens[j - 1].text) or tokens[j - 1].text.endswith("."):
         return True
     w = tokens[j].text
+    if w in ("(", "["):
+        return _bracket_after_names(tokens, j)
     return (
-        w in (",", ";", "(", "[", ":", "&", "\"", "“", "”")
+        w in (",", ";", ":", "&", "\"", "“", "”")
         or w.lower() in AND_WORDS
         or et_al_end(tokens, j) > j
         or bool(re.match(r"^\(?\d{4}[a-z]?\b", w))
@@ -124,6 +126,17 @@ def _boundary_follows(tokens: list[Token], j: int) -> bool:
         or w in ("eds.", "ed.", "(eds.)", "(ed.)")
         or bool(re.match(r"(?:arxiv|https?:|www\.|doi:)", w, re.IGNORECASE))
     )
+
+
+# What a bracket after names holds: a year, "Eds.", "Hrsg.", or a collaboration ("[WMAP Collaboration]").
+_AFTER_NAMES_BRACKET_RE = re.compile(r"\d{4}|(?:eds?|editors?|hrsg|coord)\b", re.IGNORECASE)
+_COLLABORATION_RE = re.compile(r"collab|consortium|group|team", re.IGNORECASE)
+
+
+def _bracket_after_names(tokens: list[Token], j: int) -> bool:
+    """'(2019)', '(Eds.)', '[WMAP Collaboration]' close a name; '(AWS)', '(or What?)' belong to a title."""
+    inside = " ".join(t.text for t in tokens[j + 1:j + 6])
+    return bool(_AFTER_NAMES_BRACKET_RE.match(inside) or _COLLABORATION_RE.search(inside))
 
 
 def scan_authors(text: str, surname_first: bool = False) -> AuthorScan:
