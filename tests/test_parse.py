@@ -777,6 +777,58 @@ CASES = [
         "Selous E. Thought-transference (or What?) in Birds. R.R Smith, 1931. LCCN: 32001018.",
         {"authors": ("Selous E.",), "title": "Thought-transference (or What?) in Birds"},
     ),
+    # --- REVTeX/physics, MNRAS and French details
+    (  # corpus-wide aps41-tth-preprint: a working group in brackets after "et al.", a numbered part
+        "S. Dittmaier et al. (LHC Higgs Cross Section Working Group), Handbook of LHC Higgs Cross Sections: "
+        "1. Inclusive Observables (CERN, Geneva, 2011)",
+        {"title": "Handbook of LHC Higgs Cross Sections: 1. Inclusive Observables", "et_al": True},
+    ),
+    (  # corpus-wide prb-frg-revtex41-longbib: a book, its publisher in brackets
+        "A.A. Abrikosov, L.P. Gorkov, and Dzyaloshinski I.E., Methods of quantum field theory in statistical "
+        "physics (Dover Publications, Inc., 1963)",
+        {"title": "Methods of quantum field theory in statistical physics", "year": 1963},
+    ),
+    (  # corpus-wide prl-prsty-withtitle-dropimpact: an old paper's number opens its title
+        "A. M. Worthington, XXVIII. On the forms assumed by drops of liquids falling vertically on a "
+        "horizontal plate, Proc. R. Soc. London, Ser. A 25, 261 (1876).",
+        {"title": "XXVIII. On the forms assumed by drops of liquids falling vertically on a horizontal "
+                  "plate"},
+    ),
+    (  # ... "and collaborators", "J." opening a journal, "Working paper"
+        "S. Popinet and collaborators, Basilisk C: Volume of Fluid method, http://basilisk.fr, 2013–now.",
+        {"authors": ("S. Popinet",), "et_al": True, "title": "Basilisk C: Volume of Fluid method"},
+    ),
+    (
+        "H. Hertz, On the contact of elastic solids, J. Reine Angew, Math. 92, 156 (1881).",
+        {"title": "On the contact of elastic solids", "year": 1881},
+    ),
+    (
+        "J. Talukdar, U. Sen, C. Diddens, D. Lohse, and V. Sanjay, Sliding drops on dry & wet substrates, "
+        "Working paper (2024).",
+        {"title": "Sliding drops on dry & wet substrates"},
+    ),
+    (  # corpus-wide mnras-kepler-agn / mnras-realbogus: an institution after the title; "(arXiv:...)"
+        "Thompson S. E., et al., 2015, Technical Report KSCI-19064-001, Kepler Data Release 24 Notes. "
+        "National Aeronautics and Space Administration, NASA Ames Research Center, Moffett Field, California",
+        {"title": "Kepler Data Release 24 Notes"},
+    ),
+    (
+        "Simonyan K., Vedaldi A., Zisserman A., 2014, Deep Inside Convolutional Networks: Visualising Image "
+        "Classification Models and Saliency Maps (arXiv:1312.6034)",
+        {"title": "Deep Inside Convolutional Networks: Visualising Image Classification Models and Saliency "
+                  "Maps", "arxiv_id": "1312.6034"},
+    ),
+    (  # corpus-wide thesis-fr-quebec-nature-fr (French babel): "et" without a comma, "tome" for volume
+        "G. Massimo Palma, Kalle-antti Suominen et Artur Ekert. Quantum computers and dissipation. "
+        "Proceedings of the Royal Society of London. Series A 452(1946), 567–584 (1996).",
+        {"authors": ("G. Massimo Palma", "Kalle-antti Suominen", "Artur Ekert"),
+         "title": "Quantum computers and dissipation"},
+    ),
+    (
+        "Marek Kubale. Graph Colorings, tome 352 de Contemporary Mathematics. American Mathematical Society, "
+        "(2004).",
+        {"title": "Graph Colorings"},
+    ),
 ]
 
 

@@ -86,8 +86,10 @@ _YEAR_MARK_RE = re.compile(
 _TRAILING_YEAR_RE = re.compile(r"[,.\s]*\(?" + YEAR + r"[a-z]?(?:\s*[-–]\s*(?:" + YEAR + r")?)?\)?$")
 # A collaboration tag after the names: "E. Komatsu et al. (WMAP Collaboration)", "[WMAP Collaboration]".
 _PAREN_COLLAB_RE = re.compile(
-    r"\s*,?\s*(?:\([^()]*collaboration[^()]*\)|\[[^\[\]]*collaboration[^\[\]]*\])", re.IGNORECASE
-)
+    r"\s*,?\s*(?:\([^()]*(?:collaboration|working group)[^()]*\)"
+    r"|\[[^\[\]]*(?:collaboration|working group)[^\[\]]*\])",
+    re.IGNORECASE,
+)  # ... and "S. Dittmaier et al. (LHC Higgs Cross Section Working Group), Handbook of ..."
 _LEADING_DATE_RE = re.compile(
     r"^\(\s*(?:(?:[A-Z][a-z]{2,8}\.?|\d{1,2}),?\s+)?(?P<year>" + YEAR + r")[a-z]?"
     r"(?:\s*,\s*[A-Z][a-z]{2,8}\.?(?:\s*\d{1,2})?)?\s*\)\s*[.,]?\s*"

@@ -81,14 +81,16 @@ def _separator_at(tokens: list[Token], j: int) -> bool:
 
 
 def _and_name_follows(tokens: list[Token], j: int) -> bool:
-    """', and' then a given-first name closed by a separator or a period (never "Title and Title")."""
-    if not (j + 2 < len(tokens) and tokens[j].text in (",", ";") and tokens[j + 1].text.lower() in AND_WORDS):
-        return False
-    if et_al_end(tokens, j + 1) > j + 1:
+    """', and' (or French/German "et"/"und" alone) then a given-first name closed by a separator or a period
+    (never "Title and Title")."""
+    k = j + 1 if j < len(tokens) and tokens[j].text in (",", ";") else j
+    if k == j and (j >= len(tokens) or tokens[j].text.lower() not in ("et", "und")):
+        return False  # "and" needs its comma; the French "et" does not ("Kalle-antti Suominen et Artur")
+    if k + 1 >= len(tokens) or tokens[k].text.lower() not in AND_WORDS or et_al_end(tokens, k) > k:
         return False
     for shape, read in GRAMMAR:
-        end = read(tokens, j + 2)
-        if FAMILY[shape] == "given" and end > j + 2 and _boundary_follows(tokens, end):
+        end = read(tokens, k + 1)
+        if FAMILY[shape] == "given" and end > k + 1 and _boundary_follows(tokens, end):
             return True
     return False
 

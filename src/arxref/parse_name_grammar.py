@@ -337,8 +337,9 @@ def et_al_end(tokens: list[Token], i: int) -> int:
             return i + 1
         if w in ("et", "et.") and i + 1 < len(tokens) and re.fullmatch(r"al\.*", tokens[i + 1].text.lower()):
             return i + 2
-        # "and others", ametsoc's "and Coauthors"
-        if w.rstrip(".") in ("others", "coauthors") and i > 0 and tokens[i - 1].text.lower() in AND_WORDS:
+        # "and others", ametsoc's "and Coauthors", "S. Popinet and collaborators"
+        others = w.rstrip(".") in ("others", "coauthors", "collaborators")
+        if others and i > 0 and tokens[i - 1].text.lower() in AND_WORDS:
             return i + 1
     return i
 

@@ -40,7 +40,7 @@ _LOWER_FIELD_STARTS = re.compile(
 _SKIP_QUOTES_RE = re.compile(r"[\"”’' ]*")
 # What stands before the number of a part: "Cascading: I.", "Production. I.", "Part 1.", "Paper II.".
 _PART_BEFORE_RE = re.compile(r"(?:[:.?!]|\b[Pp]art|\b[Pp]aper)\s*$")
-_PART_WORD_BEFORE_RE = re.compile(r"\b(?:[Pp]art|[Pp]aper)\s*$")
+_PART_WORD_BEFORE_RE = re.compile(r"(?:\b[Pp]art|\b[Pp]aper|:)\s*$")  # also "Cross Sections: 1. Inclusive"
 # The numbered part of a series continues a title after its sentence end: "Outflow. Part II: ...",
 # "On transition in a pipe. Part 1. The origin ...", "NE2001. II. Using ...", "warm? Part I: ...",
 # "Théorie de Hodge. II, Inst. Hautes Études ..." (amsalpha).
@@ -88,6 +88,8 @@ def sentence_end(text: str, start: int = 0) -> int:
         before = i - len(token) + 1
         if text[i] == "." and _is_part_number(text, token, max(start, before - 12), before):
             continue  # "Fractional cascading: I. A data structuring technique", "A pipe. Part 1. The ..."
+        if text[i] == "." and before == start and re.fullmatch(r"[IVXL]{1,6}\.", token):
+            continue  # a paper's number in old journals opens its title: "XXVIII. On the forms assumed by"
         if text[i] == "." and _GLUED_PART_RE.fullmatch(token):
             continue
         nxt = _SKIP_QUOTES_RE.match(text, m.end()).end()
@@ -147,9 +149,10 @@ def chunks(text: str) -> list[tuple[int, int]]:
 
 
 # A publisher / place / year parenthetical closing a book title: "(Springer US, 1997)".
+# ... and ACM's edition "(2nd ed.)", MNRAS's preprint "(arXiv:1312.6034)".
 _PUBLISHER_TAIL_RE = re.compile(
     r"\s*\([^()]*(?:\b(?:1[89]|20)\d\d\b|Press|Springer|Wiley|Verlag|Publish|Media|Inc\b|Ltd|Univ|"
-    r"Elsevier|Academic|edn|[Ee]dition|\bed\.)[^()]*\)\s*$"  # ... and ACM's edition: "(2nd ed.)"
+    r"Elsevier|Academic|edn|[Ee]dition|\bed\.|arXiv)[^()]*\)\s*$"
 )
 _BRACKETED_YEAR_RE = re.compile(r"\(((?:1[89]|20)\d\d)\)\s*$")
 
@@ -261,8 +264,9 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
         return texts[2], rest[spans[3][0]:] if len(spans) > 3 else "", "comma"
     if looks_like_venue(texts[0], texts[1:3]) or looks_like_venue_first(rest):
         # "Title ends here. Science 325, 1227 (2009)", "Stochastic Processes. Wiley-Interscience" (MNRAS)
-        inside = end < spans[0][1]
-        if inside and _title_before_end(rest[:end]) and looks_like_venue(rest[end + 1:spans[0][1]]):
+        # ... or an institution ("Kepler Data Release 24 Notes. National Aeronautics and Space ...")
+        inside = end < spans[0][1] and _title_before_end(rest[:end])
+        if inside and (looks_like_venue(rest[end + 1:spans[0][1]]) or not _venue_sentence(rest[:end])):
             return rest[:end], rest[end + 1:], "comma"
         return None, rest, "venue-first"
     for k in range(1, len(spans)):
@@ -273,7 +277,9 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
             continue  # "Data Mining, Inference, and Prediction. Springer": the last item of a title's list
         # pages closing the title's sentence: "Classe d'homologie associée à un cycle, 101–151. Astérisque"
         numbers = b > end and is_numeric_chunk(rest[a:end])
-        venue = looks_like_venue(texts[k], texts[k + 1:k + 3]) or numbers
+        # "J. Reine Angew, Math. 92": the journal abbreviation "J." opens a venue (no title chunk starts so)
+        journal = bool(_JOURNAL_J_RE.match(texts[k]))
+        venue = looks_like_venue(texts[k], texts[k + 1:k + 3]) or numbers or journal
         if venue and b > end and names_publisher(rest[end + 1:b]) and _title_before_end(rest[a:end]):
             # a book's title, then its publisher: "Forecasting, Structural Time Series Models and the Kalman
             # Filter. Cambridge University Press" (MNRAS)
@@ -283,11 +289,16 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
     return rest[:end], rest[end + 1:], "comma"
 
 
+_JOURNAL_J_RE = re.compile(r"\s*J\.\s+[A-Z][a-z]")
 # "Technical Report KSCI-19033", "Tech. Rep. TR-12": a report's number, before its title (MNRAS).
 _REPORT_NUMBER_RE = re.compile(r"\s*(?:Technical\s+Report|Tech\.\s*Rep\.?)\s+\S*\d\S*\s*$")
 # A conference series then its volume, not after "in": the title comes next (AASTeX, ADS records).
 _SERIES_VOLUME_FIRST_RE = re.compile(r"\s*(?!in\s)[A-Z][^,]*\bSeries\s*$")
 _VOLUME_ONLY_RE = re.compile(r"\s*Vol\.\s*\d+\s*$", re.IGNORECASE)
+
+
+def _venue_sentence(text: str) -> bool:
+    return looks_like_venue(text) or looks_like_venue_first(text)
 
 
 def _title_before_end(text: str) -> bool:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 # A chunk that opens a venue whatever follows: "in Proc. ...", "arXiv preprint", "vol. 3", ...
 _VENUE_CUE_RE = re.compile(
     r"^(?:in:?\s+(?:the\s+)?[A-Z0-9]|in\s*:|proc\b|proc\.|proceedings\b|conference\b|workshop\b|symposium\b|arxiv|"
-    r"preprint\b|e-?print|corr\b|(?:bio|med|chem)rxiv|ssrn\b|journal\s+of\b|transactions\s+on\b|vol\.|volume\b|pp?\.\s*\d|pages?\s+\d|ph\.?\s?d\.?|phd\b|thesis\b|"
+    r"preprint\b|e-?print|corr\b|working\s+paper\b|tome\s+\d|(?:bio|med|chem)rxiv|ssrn\b|journal\s+of\b|transactions\s+on\b|vol\.|volume\b|pp?\.\s*\d|pages?\s+\d|ph\.?\s?d\.?|phd\b|thesis\b|"
     r"master'?s?\s+thesis|tech(?:nical|\.)\s+rep|report\b|edited\s+by\b|eds?\.|\(eds?\.?\)|url\b|"
     r"available\b|https?:|www\.|doi\b|isbn\b|issn\b|ibid\b|submitted\b|in\s+press\b|accepted\b|"
     r"unpublished\b|private\s+communication\b|springer\b|wiley\b|elsevier\b|cambridge\s+university|"
@@ -53,6 +53,8 @@ _VOLUME_YEAR_RE = re.compile(
 # A year: not part of a longer number, a decimal, or a page range ("1820-1833").
 _YEAR_RE = re.compile(r"(?<![\d.\-–—:/])(?:1[89]\d\d|20\d\d)(?![\d.]\d|\s*[-–—]\s*\d)")
 _ISBN_RE = re.compile(r"\b(?:ISBN[:\s]*)?97[89][-\s]?[\d-]{9,}[\dX]\b")
+# "(Publisher, Place, Year)" closing a book's title in physics styles.
+_PUBLISHER_PAREN_RE = re.compile(r"\s\([A-Z][^()]*,\s*(?:1[89]|20)\d\d\)$")
 _YEAR_CLOSES_RE = re.compile(r"\((?:1[89]|20)\d\d\)\s*$")
 # Publisher names anywhere in a chunk mark the publication part of a book entry.
 _PUBLISHER_RE = re.compile(
@@ -135,6 +137,9 @@ def looks_like_venue(chunk: str, following: list[str] | None = None) -> bool:
     year_closes = s[0].isupper() and nxt and _YEAR_CLOSES_RE.search(s)
     if year_closes and is_numeric_chunk(nxt[0]) and not title_like(s):
         return True  # a journal without volume, then its number: "Astérisque (2006), no. 308"
+    book = _PUBLISHER_PAREN_RE.search(s)
+    if book and title_like(s[: book.start()]) and not any(c.isdigit() for c in s[: book.start()]):
+        return False  # REVTeX's book: "Methods of quantum field theory ... (Dover Publications, Inc., 1963)"
     if any(c.isdigit() for c in s) and (_ABBREV_RE.search(s) or _ENDS_IN_VOLUME_RE.search(s)):
         # ... but "The ising model on S2" is a title ending in a symbol, not a venue and volume
         return not (re.search(r"\s[A-Za-z]\d{1,2}$", s) and title_like(s) and not _ABBREV_RE.search(s))
