@@ -829,6 +829,16 @@ CASES = [
         "(2004).",
         {"title": "Graph Colorings"},
     ),
+    (  # corpus schakko-xtext-bsc-thesis (alphaurl): a company's legal form marks the author
+        "itemis AG. Xtext.xtext. 2008. URL: https://github.com/eclipse/xtext/blob/master/plugins/"
+        "org.eclipse.xtext/src/org/eclipse/xtext/Xtext.xtext.",
+        {"authors": ("itemis AG",), "title": "Xtext.xtext", "year": 2008},
+    ),
+    (  # corpus-wide usenix-midas (plain)
+        "ARM Ltd. ARM Architecture Reference Manual (ARMv8, for ARMv8-Aarchitecture profile). 2013.",
+        {"authors": ("ARM Ltd",),
+         "title": "ARM Architecture Reference Manual (ARMv8, for ARMv8-Aarchitecture profile)"},
+    ),
 ]
 
 

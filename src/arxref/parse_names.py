@@ -145,6 +145,8 @@ def _venue_not_title(sentence: str) -> bool:
     return bool(parts) and looks_like_venue(parts[0], parts[1:3]) and not title_like(parts[0])
 
 
+# The legal form that ends a company's name.
+_COMPANY_SUFFIX_RE = re.compile(r"[\s,](?:AG|GmbH|Inc|Ltd|LLC|Corp|Co|S\.A|SA|B\.V|BV|plc|SE)\.?$")
 # A company's name, as LNCS prints it before the colon: "Facebook:", "CircleCI:", "Microsoft:".
 _COMPANY_COLON_RE = re.compile(r"([A-Z][a-z]+(?:[A-Z][A-Za-z]*)?):\s+")
 
@@ -168,6 +170,8 @@ def organisation_head(body: str) -> tuple[str, int] | None:
     end = sentence_end(body)
     name = body[:end].strip()
     words = name.split()
+    if 1 <= len(words) <= 6 and _COMPANY_SUFFIX_RE.search(name) and re.search(r"[^\W\d_]{2}", body[end + 1:]):
+        return name, end + 1  # "itemis AG. Xtext.xtext. 2008.", "ARM Ltd. ARM Architecture Reference Manual."
     if not 1 <= len(words) <= 6 or title_like(name) or not (name[:1].isupper() or name[:1].isdigit()):
         return None
     if re.search(r"\b" + YEAR + r"\b", name) or looks_like_venue(name) or end >= len(body):
