@@ -839,6 +839,22 @@ CASES = [
         {"authors": ("ARM Ltd",),
          "title": "ARM Architecture Reference Manual (ARMv8, for ARMv8-Aarchitecture profile)"},
     ),
+    (  # corpus-wide thesis-fr-unsrt-epidemics (unsrt): a title ending in a year, the entry's year later
+        "Van-Mai Cao-Lormeau, Claudine Roche, and Didier Musso. Zika virus, french polynesia, south pacific, "
+        "2013. Emerging infectious diseases, 20(6):1085, 2014.",
+        {"title": "Zika virus, french polynesia, south pacific, 2013", "year": 2014},
+    ),
+    (  # ... while plainnat's "Title, year." still ends at the year
+        "Ashish Vaswani and Noam Shazeer. Some unpublished notes on attention, 2017. Accessed: 2018-05-28.",
+        {"title": "Some unpublished notes on attention", "year": 2017},
+    ),
+    (  # ... a lower-case chunk with numbers goes on with a period-style title
+        "CJ Mitchell, BR Miller, and DJ Gubler. Vector competence of aedes albopictus from houston, texas, "
+        "for dengue serotypes 1 to 4, yellow fever and ross river viruses. Journal of the American Mosquito "
+        "Control Association, 3(3):460–465, 1987.",
+        {"title": "Vector competence of aedes albopictus from houston, texas, for dengue serotypes 1 to 4, "
+                  "yellow fever and ross river viruses"},
+    ),
 ]
 
 

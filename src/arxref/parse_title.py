@@ -17,6 +17,7 @@ from arxref.parse_venue import (
     looks_like_venue,
     looks_like_venue_first,
     names_publisher,
+    opens_with_venue_cue,
     title_like,
     two_word_title,
 )
@@ -184,8 +185,15 @@ def clean_title(t: str | None, year: int | None = None) -> str | None:
 
 
 def _strong_venue(chunk: str) -> bool:
-    """A chunk that opens a venue even inside a period-style title sentence."""
+    """A chunk that opens a venue even inside a period-style title sentence (never a lower-case word that
+    goes on with the title: "..., for dengue serotypes 1 to 4, yellow fever and ross river viruses.")."""
+    if re.match(r"\s*[a-z]", chunk) and not opens_with_venue_cue(chunk):
+        return False
     return looks_like_venue(chunk) and not re.fullmatch(r"\s*[\d\s–—-]+\s*", chunk)
+
+
+# Where a link is dated: years after these are no publication year ("Accessed: 2018-05-28").
+_ACCESS_DATE_RE = re.compile(r"(?:last\s+)?(?:accessed|visited|retrieved)\b[^.]*", re.IGNORECASE)
 
 
 def _sentence_like(text: str) -> bool:
@@ -204,9 +212,17 @@ def title_by_sentence(rest: str) -> tuple[str | None, str, str]:
     for a, b in spans[1:]:
         chunk = sentence[a:b]
         last_year = b == len(sentence) and re.fullmatch(r"\s*" + YEAR + r"\s*", chunk)
+        if last_year and _later_year(rest[end + 1:], chunk.strip()):
+            break  # the title ends in a year, the entry's later: "Zika virus, ..., 2013. ..., 2014."
         if _strong_venue(chunk) or last_year:  # "Title, arXiv preprint", "Title, 2016"
             return sentence[: a - 1], rest[a:], "sentence"
     return sentence, rest[end + 1:], "sentence"
+
+
+def _later_year(text: str, year: str) -> bool:
+    """Whether text names a publication year other than `year` (not the date a link was accessed)."""
+    years = re.findall(r"(?<![\d.:/-])" + YEAR + r"(?!\d)", _ACCESS_DATE_RE.sub(" ", text))
+    return any(y != year for y in years)
 
 
 _VOLUME_NEXT_RE = re.compile(r"\s*vol(?:ume)?\.?\s*\d", re.IGNORECASE)

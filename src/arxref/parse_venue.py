@@ -112,6 +112,11 @@ def is_version_chunk(chunk: str) -> bool:
     return bool(_VERSION_RE.match(chunk))
 
 
+def opens_with_venue_cue(chunk: str) -> bool:
+    """A chunk that starts with a venue's word: "in Proc.", "arXiv preprint", "volume 2", "accessed"."""
+    return bool(_VENUE_CUE_RE.match(chunk.strip()))
+
+
 def names_publisher(chunk: str) -> bool:
     """A chunk with a publisher's name in it ("Springer-Verlag", "Birkhäuser Boston", "... Press")."""
     return bool(_PUBLISHER_RE.search(chunk))
