@@ -210,7 +210,7 @@ def _split(body: str) -> _Split:
             pos += lead.end()
     rest = body[pos:].lstrip(" .,;:")
     gost = _GOST_SOURCE_RE.search(rest)
-    responsibility = _GOST_RESPONSIBILITY_RE.search(rest, 0, sentence_end(rest))
+    responsibility = _GOST_RESPONSIBILITY_RE.search(rest, 0, sentence_end(rest)) if " / " in rest else None
     if gost and how == "none" and not re.search(r"\b" + YEAR + r"\b", rest[gost.end():]):
         gost = None  # "About me: machine learning researcher // Gaël Varoquaux: ...": a web page's title
     if gost and re.search(r"[^\W\d_]{2}", rest[: gost.start()]):

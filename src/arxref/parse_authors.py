@@ -16,7 +16,7 @@ title as a third author; a switch is allowed only right after "and"/"&"
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from arxref.parse_name_grammar import (
     AND_WORDS,
@@ -107,9 +107,10 @@ def _read_name(
     if surname_first and any(FAMILY[k] == "surname" for _, k in fits):
         # GOST: "Tu Y." then the title "Phases and ...", not the name "Tu Y. Phases"
         fits = [f for f in fits if FAMILY[f[1]] != "given"]
-    fits = [f for f in fits if _fits_list(tokens, f, so_far)]
-    closed = [f for f in fits if _boundary_follows(tokens, f[0])]
-    return max(closed, key=lambda f: f[0]) if closed else None
+    for fit in sorted(fits, key=lambda f: -f[0]):  # longest first; ties keep the grammar's order
+        if _fits_list(tokens, fit, so_far) and _boundary_follows(tokens, fit[0]):
+            return fit
+    return None
 
 
 def _boundary_follows(tokens: list[Token], j: int) -> bool:
@@ -165,10 +166,8 @@ def scan_authors(text: str, surname_first: bool = False) -> AuthorScan:
         kind = so_far.kind
         if kind in (None, "CO") or (k != "CO" and FAMILY[k] != FAMILY.get(kind)):
             kind = k  # the first name, or a switch of family ("Iacono, M. J., J. S. Delamere")
-        so_far = replace(
-            so_far, kind=kind, count=so_far.count + 1,
-            plain_initials=so_far.plain_initials or (k in ("IF", "GI") and not tokens[i].text.endswith(".")),
-        )
+        plain = so_far.plain_initials or (k in ("IF", "GI") and not tokens[i].text.endswith("."))
+        so_far = _ListSoFar(kind, so_far.count + 1, so_far.switch_ok, plain)
         end = tokens[j - 1].end
         last = tokens[j - 1].text
         if last.endswith(".") and (ends_sentence(last) or _period_ends(tokens, j)):
@@ -182,7 +181,7 @@ def scan_authors(text: str, surname_first: bool = False) -> AuthorScan:
         while n < len(tokens) and tokens[n].text in (",", ";"):
             n += 1  # also a doubled separator: "Derek Cummings, , and Donald S. Burke"
         switch_ok = n < len(tokens) and tokens[n].text.lower() in AND_WORDS and et_al_end(tokens, n) == n
-        so_far = replace(so_far, switch_ok=switch_ok)
+        so_far = _ListSoFar(so_far.kind, so_far.count, switch_ok, so_far.plain_initials)
         if switch_ok:
             n += 1
         if n == j:

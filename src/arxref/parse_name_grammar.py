@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 # Words, and the punctuation that separates names, as separate tokens. A trailing period
 # stays on its word: on an initial it is part of the name, on a surname it ends the list.
@@ -87,6 +88,7 @@ def _is_upper_letter(c: str) -> bool:
     return c.isalpha() and c.isupper()
 
 
+@lru_cache(maxsize=8192)  # a pure test of one word, asked again for every shape
 def is_initial(word: str, need_period: bool = False) -> bool:
     """'J.', 'W.-S.', 'J-D', 'A.B.', 'Ch.', or a bare capital 'E' (unless need_period)."""
     if need_period and not word.endswith("."):
@@ -113,6 +115,7 @@ def is_vancouver_initials(word: str) -> bool:
     return 2 <= len(word) <= 3 and all(_is_upper_letter(c) for c in word)
 
 
+@lru_cache(maxsize=8192)  # a pure test of one word, asked again for every shape
 def is_capword(word: str, caps_ok: bool = False) -> bool:
     """A capitalised name word: 'Vaswani', "O'Shea", 'Fei-Fei', 'McCallum', 'Jun’ichi', 'Barrón-Cede'.
 
@@ -140,6 +143,7 @@ def _is_fragment(word: str) -> bool:
     return w.isalpha() and w.islower() and len(w) <= 3 and w not in FUNCTION_WORDS and w not in PARTICLES
 
 
+@lru_cache(maxsize=8192)  # a pure test of one word, asked again for every shape
 def ends_sentence(word: str) -> bool:
     """A non-initial word carrying a period: the name, and the list, end here (not an abbreviated
     particle: "Carvalho, A. d., Hruschka, E.")."""
@@ -184,6 +188,8 @@ def _initials(tokens: list[Token], i: int, need_period: bool) -> int:
 
 def _surname_like_initial(tokens: list[Token], j: int) -> bool:
     """'Yu.' as an initial: a capitalised surname closed by a separator or a period comes next."""
+    if not tokens[j].text.endswith(("Yu.", "Ya.")):
+        return False
     parts = [p for p in re.split(r"[.\-‐]", tokens[j].text) if p]
     if not tokens[j].text.endswith(".") or not parts or parts[-1] not in _SURNAME_LIKE_INITIALS:
         return False
@@ -237,6 +243,8 @@ def _name_closes_at(tokens: list[Token], k: int) -> bool:
 def _name_sg(tokens: list[Token], i: int) -> int:
     """DIN 1505's 'Cominetti, Roberto ;' / 'Correa, José R. ;' / 'Elstrodt, Jürgen:': surname, comma,
     given names, closed only by ";" or the ":" before the title (a comma would be a title's)."""
+    if not any(t.text in (";", ":") for t in tokens[i + 2:i + 7]):
+        return i
     j = _surname(tokens, i)
     if j == i or j + 1 >= len(tokens) or tokens[j].text != "," or ends_sentence(tokens[j - 1].text):
         return i
