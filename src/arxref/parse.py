@@ -31,9 +31,15 @@ from dataclasses import dataclass, replace
 from arxref.domain import ParsedReference, RawReference
 from arxref.ids import find_arxiv_ids, find_dois
 from arxref.parse_authors import scan_authors
-from arxref.parse_names import looks_like_author_list, loose_author_list
+from arxref.parse_names import (
+    looks_like_author_list,
+    loose_author_list,
+    only_link_follows,
+    organisation_head,
+    title_follows,
+)
 from arxref.parse_title import YEAR, clean_title, sentence_end, title_by_commas, title_by_sentence
-from arxref.parse_venue import find_year, looks_like_venue, parse_venue
+from arxref.parse_venue import find_year, parse_venue
 
 UNCERTAIN_BELOW = 0.5
 
@@ -62,28 +68,38 @@ _NOISE_RE = re.compile(
     r"|\bOnline unter\b",
     re.IGNORECASE,
 )
-# "——." / "—" / "---": same authors as the entry before.
-_DITTO_RE = re.compile(r"^\s*(?:[—―]+|-{2,}|–{2,})\s*[.,]?\s*")
+# "——." / "—" / "---": same authors as the entry before; AMS \bysame draws its dash as a rule, no
+# text, so the entry starts at the comma after it (", The moving lemma for ..., J. Algebraic Geom. 3").
+_DITTO_RE = re.compile(r"^\s*(?:[—―]+|-{2,}|–{2,}|(?=,))\s*")
 # A quoted title: “...”, "...", ``...'', „...“, «...».
 _QUOTED_RE = re.compile(
     r"“(?P<a>[^”“]{2,}?)”|``(?P<b>.{2,}?)''|\"(?P<c>[^\"]{2,}?)\"|„(?P<d>[^“„]{2,}?)“|«(?P<e>[^»]{2,}?)»"
 )
-# A year right after the authors: ". 2019.", " (2019).", ", 2009,", " 2010, ", "(2009a)", "(1793-1801)".
+# A year right after the authors: ". 2019.", " (2019).", ", 2009,", " 2010, ", "(2009a)", "(1793-1801)",
+# and NAR's month inside the brackets: "(March, 2012)", "(09, 2019)".
 _YEAR_MARK_RE = re.compile(
-    r"^\s*[.,]?\s*\(?\s*(?P<year>" + YEAR + r")[a-z]?(?:\s*[-–]\s*(?:" + YEAR + r")?)?\s*\)?"
+    r"^\s*[.,]?\s*\(?\s*(?:(?<=\()(?:[A-Z][a-z]{2,8}\.?|\d{1,2}),?\s+)?"
+    r"(?P<year>" + YEAR + r")[a-z]?(?:\s*[-–]\s*(?:" + YEAR + r")?)?\s*\)?"
     r"(?=[\s.,:;)]|$)\s*(?P<punct>[.,:;]?)"
 )
 # "Kant, Immanuel (1764)" -> "Kant, Immanuel": a year closing a first sentence of names.
 _TRAILING_YEAR_RE = re.compile(r"[,.\s]*\(?" + YEAR + r"[a-z]?(?:\s*[-–]\s*(?:" + YEAR + r")?)?\)?$")
 # A collaboration tag after the names: "E. Komatsu et al. (WMAP Collaboration)", "[WMAP Collaboration]".
 _PAREN_COLLAB_RE = re.compile(
-    r"\s*,?\s*(?:\([^()]*collaboration[^()]*\)|\[[^\[\]]*collaboration[^\[\]]*\])", re.IGNORECASE
-)
+    r"\s*,?\s*(?:\([^()]*(?:collaboration|working group)[^()]*\)"
+    r"|\[[^\[\]]*(?:collaboration|working group)[^\[\]]*\])",
+    re.IGNORECASE,
+)  # ... and "S. Dittmaier et al. (LHC Higgs Cross Section Working Group), Handbook of ..."
 _LEADING_DATE_RE = re.compile(
-    r"^\(\s*(?P<year>" + YEAR + r")[a-z]?(?:\s*,\s*[A-Z][a-z]{2,8}\.?(?:\s*\d{1,2})?)?\s*\)\s*[.,]?\s*"
-)
+    r"^\(\s*(?:(?:[A-Z][a-z]{2,8}\.?|\d{1,2}),?\s+)?(?P<year>" + YEAR + r")[a-z]?"
+    r"(?:\s*,\s*[A-Z][a-z]{2,8}\.?(?:\s*\d{1,2})?)?\s*\)\s*[.,]?\s*"
+)  # also NAR's "(02, 2020) Pan-cancer analysis of whole genomes.."
 _GOST_SOURCE_RE = re.compile(r"\s//\s")
-_EDS_RE = re.compile(r"\s*,?\s*(?:\(eds?\.?\)|eds?\.)(?=[\s,]|$)", re.IGNORECASE)
+# GOST's area of responsibility after " / ": editors, translators, compilers, or initials.
+_GOST_RESPONSIBILITY_RE = re.compile(
+    r"\s/\s(?=(?:Eds?\.|ed\.|[Пп]од ред|[Пп]ер\.|[Сс]ост\.|[Оо]тв\. ред|[A-ZА-ЯЁ]\.\s?[A-ZА-ЯЁ]\.))"
+)
+_EDS_RE = re.compile(r"\s*,?\s*(?:\(eds?\.?\)|eds?\.|editors?\b)(?=[\s,.]|$)", re.IGNORECASE)
 @dataclass(frozen=True)
 class _Split:
     """How the head of an entry divided into authors / year / title / the rest."""
@@ -105,6 +121,8 @@ def _quoted(body: str) -> _Split | None:
         pre = body[: m.start()].rstrip()
         if pre and pre[-1] not in ",.:;":
             continue  # a quotation inside a title, not a quoted title
+        if re.match(r"\s*:\s*\w", body[m.end():]):
+            continue  # a quotation opening a title: "“... no one can hack my mind”: Comparing Expert ..."
         if looks_like_author_list(content) or not re.search(r"[^\W\d_]{2}", content):
             continue
         authors, et_al, how = (), False, "none"
@@ -151,12 +169,17 @@ def _split(body: str) -> _Split:
         if quoted is not None:
             return _check_title(quoted)
         scan = scan_authors(body, surname_first=bool(_GOST_SOURCE_RE.search(body)))
+        lone_full_name = scan.kind == "FN" and len(scan.names) == 1 and scan.stop == "period"
+        if lone_full_name and only_link_follows(body, scan.end - 1):
+            scan = replace(scan, names=())  # "Jupyter Notebook. http://jupyter.org, 2017.": a title
         if scan.names:
             authors, et_al, how, pos = scan.names, scan.et_al, "grammar", scan.end
             if scan.stop == "separator" and re.match(r"\s*,?\s*(?:and|&)\s", body[pos:]):
                 more = _absorb_names(body, pos)  # "and" promises a name the grammar could not read
                 if more:
                     authors, pos = authors + more[0], more[1]
+        elif organisation := organisation_head(body):
+            authors, how, pos = (organisation[0],), "loose", organisation[1]
         else:
             end = sentence_end(body)
             if not loose_author_list(body[:end]) and re.search(r"\.\s", body):
@@ -166,17 +189,8 @@ def _split(body: str) -> _Split:
             loose = loose_author_list(head) if end < len(body) else None
             if loose and re.match(r"\.\s*[A-Z][a-z]{0,5}\.", body[end:]) and len(head.split()[-1]) <= 5:
                 loose = None  # "R. Lewis, Phys. Rev. 102": the sentence "ended" inside an abbreviation
-            if loose and len(loose[0]) == 1:
-                # "Eclipse. The project description file." vs "Tox21 Challenge. <url>, Accessed: ...":
-                # a lone name-like sentence is the author only if a title follows it, or the year
-                # of an author-year style ("Amazon. 2017a. Amazon EC2 Pricing." in ACM's format)
-                nxt = body[end + 1:].strip()
-                year_next = _YEAR_MARK_RE.match(nxt) if nxt[:1].isdigit() else None
-                if year_next and year_next.group("punct") == ".":
-                    nxt = nxt[year_next.end():]
-                nxt = nxt[: sentence_end(nxt)]
-                if not re.search(r"[^\W\d_]{2}", nxt) or looks_like_venue(nxt.split(",")[0]):
-                    loose = None
+            if loose and len(loose[0]) == 1 and not title_follows(body, end):
+                loose = None  # "Tox21 Challenge. <url>, Accessed: ...": a title, not an author
             if loose:
                 (authors, et_al), how, pos = loose, "loose", len(head)
     for skip in (_PAREN_COLLAB_RE, _EDS_RE):
@@ -191,14 +205,20 @@ def _split(body: str) -> _Split:
     else:
         lead = re.match(r"\s*([.,:;]?)\s*", body[pos:])
         # "A. Author, Title, ..." reads by commas; LNCS "Author, A.: Title. In: ..." by sentences
-        comma = lead.group(1) in (",", ";") if how in ("grammar", "loose") else False
+        comma = lead.group(1) in (",", ";") if how in ("grammar", "loose", "ditto") else False
         if how in ("grammar", "loose", "ditto"):
             pos += lead.end()
     rest = body[pos:].lstrip(" .,;:")
     gost = _GOST_SOURCE_RE.search(rest)
-    if gost and how != "none" and re.search(r"[^\W\d_]{2}", rest[: gost.start()]):
-        # GOST 7.0.5 / 7.1: "Title / Responsibility // Journal. — 2004. — Vol. 1." (the venue after "//")
+    responsibility = _GOST_RESPONSIBILITY_RE.search(rest, 0, sentence_end(rest)) if " / " in rest else None
+    if gost and how == "none" and not re.search(r"\b" + YEAR + r"\b", rest[gost.end():]):
+        gost = None  # "About me: machine learning researcher // Gaël Varoquaux: ...": a web page's title
+    if gost and re.search(r"[^\W\d_]{2}", rest[: gost.start()]):
+        # GOST 7.0.5 / 7.1: "Title / Responsibility // Journal. — 2004. — Vol. 1." (the venue after "//"),
+        # also without authors: "Individual decisions, ... // Animal Groups in Three Dimensions / Ed. by ..."
         title, after, title_how = re.split(r"\s/\s", rest[: gost.start()])[0], rest[gost.end():], "sentence"
+    elif responsibility:  # a GOST book: "Design patterns: elements of ... / Ed. by E. Gamma. Addison-Wesley"
+        title, after, title_how = rest[: responsibility.start()], rest[responsibility.end():], "sentence"
     else:
         title, after, title_how = (title_by_commas if comma else title_by_sentence)(rest)
     split = _Split(authors, et_al, how, year, title, title_how, after)
@@ -207,7 +227,7 @@ def _split(body: str) -> _Split:
 
 def _check_title(split: _Split) -> _Split:
     """Never return names as a title: fold them into the authors and read the next sentence."""
-    title = clean_title(split.title)
+    title = clean_title(split.title, split.year)
     if title is None or not looks_like_author_list(title):
         return replace(split, title=title)
     names, et_al = loose_author_list(title) or ((), False)
@@ -262,8 +282,15 @@ _SPACING_ACCENTS = {
 _SPACING_ACCENT_RE = re.compile(r"([´`¨˘ˆ˜¸ˇ˚¯˙˝˛])\s?([^\W\d_])")
 
 
+# A cedilla goes under the letter that takes one, wherever the PDF put it: "Gon¸calves" (before the
+# c), "Alcobac¸a" (after it).
+_CEDILLA_AFTER_RE = re.compile(r"([cCsStT])¸(?![cCsStT])")
+
+
 def _compose_accents(text: str) -> str:
     """'G´omez' -> 'Gómez': put a spacing accent back on the letter after it, inside words only."""
+    text = _CEDILLA_AFTER_RE.sub(lambda m: unicodedata.normalize("NFC", m.group(1) + "\u0327"), text)
+
     def fix(m: re.Match[str]) -> str:
         """The letter with its accent, unless the mark is a quote."""
         before = text[m.start() - 1] if m.start() > 0 else " "

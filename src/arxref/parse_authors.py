@@ -2,13 +2,9 @@
 
 A list is read name by name with a small grammar, so that the end of the list is
 found by structure (a separator that is not followed by another name), never by
-guessing at the first comma. Name shapes:
-
-    SF  surname-first with initials   "Vaswani, A."  "Van Der Walt, S."  "Chin, W.-S."
-    SI  surname then initials         "Abazajian K. N."  "Cai Z.-Y."  (MNRAS, Vancouver)
-    IF  initials then surname         "A. R. Calderbank"  "J-D Kim"  "S. van der Walt"
-    FN  full given name(s)            "Ashish Vaswani"  "Kenneth G Mann"  "Lluís Màrquez i Villodre"
-    CO  collaboration                 "ATLAS Collaboration"  "The LIGO Scientific Collaboration"
+guessing at the first comma; the shapes one name can take (SF "Vaswani, A.", SI
+"Abazajian K. N.", IF "A. R. Calderbank", FN "Ashish Vaswani", CO "ATLAS Collaboration")
+are the grammar of `parse_name_grammar.py`.
 
 Separators are `,` `;` `and` `&` (and German `und`); "et al." ends the list and
 sets the flag. Names in one list share a family (surname-first or given-first),
@@ -22,41 +18,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-# Words, and the punctuation that separates names, as separate tokens. A trailing period
-# stays on its word: on an initial it is part of the name, on a surname it ends the list.
-_TOKEN_RE = re.compile(r"[,;&()\[\]{}\"“”„«»]|[^\s,;&()\[\]{}\"“”„«»]+")
-
-PARTICLES = frozenset({
-    "van", "von", "der", "den", "de", "del", "della", "dello", "di", "da", "das", "dos", "du", "le",
-    "la", "les", "ten", "ter", "zu", "zum", "y", "i", "e", "bin", "ibn", "al", "el", "st.", "mac",
-})
-# Capitalised words that begin titles, never names; keeps "On Growth", "The Art" out of FN.
-_TITLE_WORDS = frozenset({
-    "the", "a", "on", "in", "of", "for", "and", "to", "with", "from", "by", "towards", "toward",
-    "via", "using", "is", "are", "what", "how", "why", "when", "where", "do", "does", "can", "beyond",
-    "into", "at", "as", "its", "deep", "learning", "neural", "quantum", "theory", "analysis",
-    "model", "models", "data", "proceedings", "proc.", "journal", "conference", "university",
-    "phys.", "rev.", "lett.", "nature", "science", "in:", "arxiv", "vol.", "part", "introduction",
-})
-# Lower-case words that are never a fragment of a name.
-FUNCTION_WORDS = frozenset({
-    "of", "in", "on", "and", "the", "for", "to", "a", "an", "at", "by", "via", "is", "are", "or", "as",
-    "its", "we", "our", "how", "why", "not", "all", "new", "use", "et", "al", "eds", "ed",
-})
-_DIGRAPH_INITIALS = frozenset({"Ch", "Th", "Sh", "Zh", "Kh", "Ph", "Ts", "Gy", "Sz", "Ll", "Dj"})
-_SUFFIXES = frozenset({"jr.", "jr", "sr.", "sr", "ii", "iii", "iv"})
-_COLLAB_WORDS = frozenset({"collaboration", "collaborations", "consortium", "team", "group", "collab."})
-_AND = frozenset({"and", "&", "und", "et"})  # "et": French ("Charles H. Bennett et Gilles Brassard")
-_APOSTROPHES = "'’`"
-
-
-@dataclass(frozen=True)
-class Token:
-    """A word or separator of the entry, with its character span."""
-
-    text: str
-    start: int
-    end: int
+from arxref.parse_name_grammar import (
+    AND_WORDS,
+    FAMILY,
+    GRAMMAR,
+    Token,
+    clean_name,
+    ends_sentence,
+    et_al_end,
+    tokenize,
+)
 
 
 @dataclass(frozen=True)
@@ -76,263 +47,99 @@ class AuthorScan:
     kind: str | None
 
 
-# Initials glued to the surname in tight typesetting: "R.R.Lewis", "L.C.Maximon", "J.-P.Serre".
-_GLUED_RE = re.compile(r"^((?:[^\W\d_]\.-?){1,4})([^\W\d_](?:[^\W\d_]|['’-])+\.?)$")
 
 
-def tokenize(text: str) -> list[Token]:
-    """Split text into name-grammar tokens with offsets."""
-    out = []
-    for m in _TOKEN_RE.finditer(text):
-        word, start, end = m.group(0), m.start(), m.end()
-        colon = None
-        if len(word) > 1 and word.endswith(":"):
-            # LNCS "Jonsson, B.: Title", ametsoc "Emanuel, K., 2012: Title": the colon closes the names
-            word, end, colon = word[:-1], end - 1, Token(":", end - 1, end)
-        glued = _GLUED_RE.match(word)
-        if glued and word[0].isupper() and glued.group(2)[0].isupper():
-            cut = start + glued.end(1)
-            out += [Token(glued.group(1), start, cut), Token(glued.group(2), cut, end)]
-        else:
-            out.append(Token(word, start, end))
-        if colon:
-            out.append(colon)
-    return out
+@dataclass(frozen=True)
+class _ListSoFar:
+    """What the names read so far allow the next one to be."""
+
+    kind: str | None = None  # shape of the first name (CO does not set it)
+    count: int = 0
+    switch_ok: bool = False  # right after "and": any family ("Smith, J., and Jane Doe")
+    plain_initials: bool = False  # an initial-first name without periods ("S Chenchal Rao")
 
 
-def _is_upper_letter(c: str) -> bool:
-    return c.isalpha() and c.isupper()
+def _fits_list(tokens: list[Token], fit: tuple[int, str], so_far: _ListSoFar) -> bool:
+    """Whether a name of shape fit[1] may follow the names read so far."""
+    end, shape = fit
+    kind = so_far.kind
+    if shape == "GI" and so_far.count == 0 and not _separator_at(tokens, end):
+        return False  # "SAT Competitions.": capitals then a word open no list unless a separator follows
+    if kind is None or kind == "CO" or so_far.switch_ok or shape == "CO":
+        return True
+    if FAMILY[shape] == FAMILY.get(kind):
+        # in an initials-first list, a full-name "author" is more likely a title ("J. Smith, Dark Matter
+        # Halos, ..."), unless the list prints initials without periods (Google Scholar's .bib: "S Chenchal
+        # Rao, Gregor Rainer") or ", and" and a name follow ("M. Pawan Kumar, Benjamin Packer, and Daphne")
+        return not (kind == "IF" and shape == "FN") or so_far.plain_initials or _and_name_follows(tokens, end)
+    # only the first author inverted (ametsoc, wsc, Chicago): "Iacono, M. J., J. S. Delamere, and ..."
+    return so_far.count == 1 and kind == "SF" and shape == "IF"
 
 
-def is_initial(word: str, need_period: bool = False) -> bool:
-    """'J.', 'W.-S.', 'J-D', 'A.B.', 'Ch.', or a bare capital 'E' (unless need_period)."""
-    if need_period and not word.endswith("."):
+def _separator_at(tokens: list[Token], j: int) -> bool:
+    return j < len(tokens) and (tokens[j].text in (",", ";", "&") or tokens[j].text.lower() in AND_WORDS)
+
+
+def _and_name_follows(tokens: list[Token], j: int) -> bool:
+    """', and' (or French/German "et"/"und" alone) then a given-first name closed by a separator or a period
+    (never "Title and Title")."""
+    k = j + 1 if j < len(tokens) and tokens[j].text in (",", ";") else j
+    if k == j and (j >= len(tokens) or tokens[j].text.lower() not in ("et", "und")):
+        return False  # "and" needs its comma; the French "et" does not ("Kalle-antti Suominen et Artur")
+    if k + 1 >= len(tokens) or tokens[k].text.lower() not in AND_WORDS or et_al_end(tokens, k) > k:
         return False
-    core = word.rstrip(".")
-    if not core or len(core) > 7:
-        return False
-    parts = [p for p in re.split(r"[.\-‐]", core) if p]
-    if not parts:
-        return False
-    for n, part in enumerate(parts):
-        if len(part) == 1 and (_is_upper_letter(part) or (n > 0 and part.islower())):
-            continue  # "J.", and the odd lower-case second part of "A.-r."
-        # two-letter initials of transliterated names, only with a period: "Ch.", "Th.", "Zh."
-        # (never "Ba.", "Li.", "Wu.": those are surnames ending a sentence)
-        if part in _DIGRAPH_INITIALS and word.endswith("."):
-            continue
-        return False
-    return True
-
-
-def is_vancouver_initials(word: str) -> bool:
-    """'JA', 'DW' in "Smith JA, Doe DW": 2-3 capitals, no periods."""
-    return 2 <= len(word) <= 3 and all(_is_upper_letter(c) for c in word)
-
-
-def is_capword(word: str, caps_ok: bool = False) -> bool:
-    """A capitalised name word: 'Vaswani', "O'Shea", 'Fei-Fei', 'McCallum', 'Jun’ichi', 'Barrón-Cede'.
-
-    `caps_ok`: also a surname in capitals where initials stand beside it ("Q. WANG", "BOWEN, R."),
-    as elsarticle and ABNT print them; elsewhere a word in capitals is an acronym.
-    """
-    core = word.rstrip(".")
-    if len(core) < 2 or not _is_upper_letter(core[0]):
-        return False
-    if core.lower() in _TITLE_WORDS or word.lower() in _TITLE_WORDS or core.lower() in _COLLAB_WORDS:
-        return False
-    if not any(c.islower() for c in core) and not caps_ok:
-        return False
-    return all(c.isalpha() or c in "-‐" + _APOSTROPHES for c in core)
-
-
-def is_particle(word: str) -> bool:
-    """'van', 'de', 'der', capitalised 'De'/'Van': parts of a surname, never a name alone."""
-    return word.lower() in PARTICLES and (word.islower() or word in ("De", "Van", "Von", "Da", "Di", "Du"))
-
-
-def _is_fragment(word: str) -> bool:
-    """A lower-case scrap of a name whose accent was lost in conversion: 'Carre no', 'Jo ao'."""
-    w = word.rstrip(".")
-    return w.isalpha() and w.islower() and len(w) <= 3 and w not in FUNCTION_WORDS and w not in PARTICLES
-
-
-def _ends_sentence(word: str) -> bool:
-    """A non-initial word carrying a period: the name, and the list, end here."""
-    return word.endswith(".") and not is_initial(word)
-
-
-def _surname(tokens: list[Token], i: int, limit: int = 3, caps_ok: bool = False) -> int:
-    """Index past a surname (particles + 1..limit capitalised words) starting at i, or i if none."""
-    j = i
-    while j < len(tokens) and is_particle(tokens[j].text):
-        j += 1
-    k = j
-    while k < len(tokens) and k - j < limit and is_capword(tokens[k].text, caps_ok):
-        k += 1
-        if _ends_sentence(tokens[k - 1].text):
-            break
-    if k == j and j > i and tokens[j - 1].text[:1].isupper():
-        return j  # a capitalised particle is the whole surname: "J. Du", "Y. Le"
-    if j < k < len(tokens) and _is_fragment(tokens[k].text) and not _ends_sentence(tokens[k - 1].text):
-        k += 1  # "Ramos-Carre no"
-    return k if k > j else i
-
-
-def _initials(tokens: list[Token], i: int, need_period: bool) -> int:
-    """Index past a run of initials starting at i."""
-    j = i
-    while j < len(tokens) and is_initial(tokens[j].text, need_period):
-        j += 1
-    return j
-
-
-def _suffix(tokens: list[Token], i: int) -> int:
-    if i < len(tokens) and tokens[i].text.lower() in _SUFFIXES:
-        return i + 1
-    if i + 1 < len(tokens) and tokens[i].text == "," and tokens[i + 1].text.lower() in _SUFFIXES:
-        return i + 2
-    return i
-
-
-def _name_sf(tokens: list[Token], i: int) -> int:
-    """'Vaswani, A.' / 'Van Der Walt, S.' / 'Neal., R. M.' / 'BOWEN, R.'"""
-    j = _surname(tokens, i, caps_ok=True)
-    if j == i or j >= len(tokens) or tokens[j].text != ",":
-        return i
-    k = _initials(tokens, j + 1, need_period=False)
-    if k == j + 1 and k < len(tokens) and is_vancouver_initials(tokens[k].text):
-        k += 1
-    return _suffix(tokens, k) if k > j + 1 else i
-
-
-def _name_si(tokens: list[Token], i: int) -> int:
-    """'Abazajian K. N.' / 'Gelman A.' / Vancouver 'Smith JA'."""
-    j = _surname(tokens, i)
-    if j == i or _ends_sentence(tokens[j - 1].text):
-        return i
-    k = _initials(tokens, j, need_period=True)
-    if k == j and j < len(tokens):
-        # Vancouver "Smith JA," / "Doe B." : bare capitals, then a separator or the end
-        w = tokens[j].text
-        bare = is_vancouver_initials(w.rstrip(".")) or (len(w.rstrip(".")) == 1 and is_initial(w))
-        nxt = tokens[j + 1].text if j + 1 < len(tokens) else ","
-        if bare and (w.endswith(".") or nxt in (",", ";") or nxt.lower() in _AND):
-            k = j + 1
-    return k if k > j else i
-
-
-def _name_if(tokens: list[Token], i: int) -> int:
-    """'A. R. Calderbank' / 'J-D Kim' / 'E Grouzi' / 'S. van der Walt' / 'Q. WANG'."""
-    j = _initials(tokens, i, need_period=False)
-    if j == i:
-        return i
-    k = _surname(tokens, j, caps_ok=tokens[j - 1].text.endswith("."))
-    return _suffix(tokens, k) if k > j else i
-
-
-def _name_fn(tokens: list[Token], i: int) -> int:
-    """'Ashish Vaswani' / 'Kenneth G Mann' / 'Giovanni Da San Martino' / 'Lluís Màrquez i Villodre'."""
-    if i >= len(tokens) or not is_capword(tokens[i].text) or _ends_sentence(tokens[i].text):
-        return i
-    j = i + 1
-    last_cap = i
-    while j < len(tokens) and j - i < 5:
-        w = tokens[j].text
-        if is_capword(w):
-            last_cap = j
-            j += 1
-            if _ends_sentence(w):
-                break
-        elif (is_initial(w) or is_particle(w) or _is_fragment(w)) and not _ends_sentence(w):
-            j += 1
-        else:
-            break
-    if last_cap == i:
-        return i
-    if last_cap + 1 < len(tokens) and _is_fragment(tokens[last_cap + 1].text):
-        last_cap += 1  # "Alberto Barrón-Cede no,"
-    return _suffix(tokens, last_cap + 1)
-
-
-def _name_surname_et_al(tokens: list[Token], i: int) -> int:
-    """'Mainzer et al.': a bare surname is a name when "et al." follows it."""
-    j = _surname(tokens, i, limit=2)
-    return j if j > i and _et_al(tokens, j) > j and not _ends_sentence(tokens[j - 1].text) else i
-
-
-def _name_collab(tokens: list[Token], i: int) -> int:
-    """'ATLAS Collaboration', 'The Planck Collaboration', 'JLQCD and TWQCD collaborations'."""
-    j = i
-    while j < len(tokens) and j - i < 7:
-        w = tokens[j].text
-        if w.rstrip(".,").lower() in _COLLAB_WORDS and j > i:
-            return j + 1
-        if not (w[:1].isupper() or w.lower() in _AND or w.lower() == "the") or w.endswith("."):
-            break  # an initial is a person's name: "Vicsek T. Hierarchical group dynamics"
-        j += 1
-    return i
-
-
-_GRAMMAR = (
-    ("CO", _name_collab), ("SF", _name_sf), ("SI", _name_si), ("IF", _name_if), ("FN", _name_fn),
-    ("SE", _name_surname_et_al),
-)
-_FAMILY = {"SF": "surname", "SI": "surname", "IF": "given", "FN": "given", "CO": None, "SE": None}
+    for shape, read in GRAMMAR:
+        end = read(tokens, k + 1)
+        if FAMILY[shape] == "given" and end > k + 1 and _boundary_follows(tokens, end):
+            return True
+    return False
 
 
 def _read_name(
-    tokens: list[Token], i: int, kind: str | None, switch_ok: bool, surname_first: bool = False
+    tokens: list[Token], i: int, so_far: _ListSoFar, surname_first: bool = False
 ) -> tuple[int, str] | None:
-    """The longest name starting at i that fits the list so far: (end index, kind)."""
+    """The longest properly closed name starting at i that fits the list so far: (end index, kind)."""
     fits = []
-    for k, fn in _GRAMMAR:
+    for k, fn in GRAMMAR:
         end = fn(tokens, i)
         if end > i:
             fits.append((end, k))
-    if surname_first and any(_FAMILY[k] == "surname" for _, k in fits):
+    if surname_first and any(FAMILY[k] == "surname" for _, k in fits):
         # GOST: "Tu Y." then the title "Phases and ...", not the name "Tu Y. Phases"
-        fits = [f for f in fits if _FAMILY[f[1]] != "given"]
-    if not fits:
-        return None
-    if kind is not None and kind != "CO" and not switch_ok:
-        same = [f for f in fits if f[1] == "CO" or _FAMILY[f[1]] == _FAMILY.get(kind)]
-        # in an initials-first list, a full-name "author" is more likely a title
-        if kind == "IF":
-            same = [f for f in same if f[1] != "FN"]
-        fits = same
-    if not fits:
-        return None
-    return max(fits, key=lambda f: f[0])
-
-
-def _et_al(tokens: list[Token], i: int) -> int:
-    """Index past 'et al.' / 'et al' / 'et. al.' / 'et.al.' / 'and others' at i, else i."""
-    if i < len(tokens):
-        w = tokens[i].text.lower()
-        if w in ("et.al.", "et.al", "etal.", "etal"):
-            return i + 1
-        if w in ("et", "et.") and i + 1 < len(tokens) and tokens[i + 1].text.lower().startswith("al"):
-            return i + 2
-        if w in ("others", "others.") and i > 0 and tokens[i - 1].text.lower() in _AND:
-            return i + 1
-    return i
+        fits = [f for f in fits if FAMILY[f[1]] != "given"]
+    for fit in sorted(fits, key=lambda f: -f[0]):  # longest first; ties keep the grammar's order
+        if _fits_list(tokens, fit, so_far) and _boundary_follows(tokens, fit[0]):
+            return fit
+    return None
 
 
 def _boundary_follows(tokens: list[Token], j: int) -> bool:
     """Whether a name ending before token j is properly closed (separator, year, bracket, end)."""
-    if j >= len(tokens) or _ends_sentence(tokens[j - 1].text) or tokens[j - 1].text.endswith("."):
+    if j >= len(tokens) or ends_sentence(tokens[j - 1].text) or tokens[j - 1].text.endswith("."):
         return True
     w = tokens[j].text
+    if w in ("(", "["):
+        return _bracket_after_names(tokens, j)
     return (
-        w in (",", ";", "(", "[", ":", "&", "\"", "“", "”")
-        or w.lower() in _AND
-        or _et_al(tokens, j) > j
+        w in (",", ";", ":", "&", "\"", "“", "”")
+        or w.lower() in AND_WORDS
+        or et_al_end(tokens, j) > j
         or bool(re.match(r"^\(?\d{4}[a-z]?\b", w))
         or w.startswith(":")
         or w in ("eds.", "ed.", "(eds.)", "(ed.)")
         or bool(re.match(r"(?:arxiv|https?:|www\.|doi:)", w, re.IGNORECASE))
     )
+
+
+# What a bracket after names holds: a year, "Eds.", "Hrsg.", or a collaboration ("[WMAP Collaboration]").
+_AFTER_NAMES_BRACKET_RE = re.compile(r"\d{4}|(?:eds?|editors?|hrsg|coord)\b", re.IGNORECASE)
+_COLLABORATION_RE = re.compile(r"collab|consortium|group|team", re.IGNORECASE)
+
+
+def _bracket_after_names(tokens: list[Token], j: int) -> bool:
+    """'(2019)', '(Eds.)', '[WMAP Collaboration]' close a name; '(AWS)', '(or What?)' belong to a title."""
+    inside = " ".join(t.text for t in tokens[j + 1:j + 6])
+    return bool(_AFTER_NAMES_BRACKET_RE.match(inside) or _COLLABORATION_RE.search(inside))
 
 
 def scan_authors(text: str, surname_first: bool = False) -> AuthorScan:
@@ -342,35 +149,39 @@ def scan_authors(text: str, surname_first: bool = False) -> AuthorScan:
     """
     tokens = tokenize(text)
     names: list[str] = []
-    kind: str | None = None
+    so_far = _ListSoFar()
     i, end, stop, et_al = 0, 0, "other", False
-    switch_ok = False
     while i < len(tokens):
-        j = _et_al(tokens, i)
+        j = et_al_end(tokens, i)
         if j > i and names:
             et_al, end = True, tokens[j - 1].end
             stop = "period" if tokens[j - 1].text.endswith(".") and _period_ends(tokens, j) else "other"
             break
-        got = _read_name(tokens, i, kind, switch_ok, surname_first)
-        if got is None or not _boundary_follows(tokens, got[0]):
+        got = _read_name(tokens, i, so_far, surname_first)
+        if got is None:
             stop = "separator" if names else "other"
             break
         j, k = got
         names.append(" ".join(t.text for t in tokens[i:j]).replace(" ,", ","))
-        kind = k if kind in (None, "CO") else kind
+        kind = so_far.kind
+        if kind in (None, "CO") or (k != "CO" and FAMILY[k] != FAMILY.get(kind)):
+            kind = k  # the first name, or a switch of family ("Iacono, M. J., J. S. Delamere")
+        plain = so_far.plain_initials or (k in ("IF", "GI") and not tokens[i].text.endswith("."))
+        so_far = _ListSoFar(kind, so_far.count + 1, so_far.switch_ok, plain)
         end = tokens[j - 1].end
         last = tokens[j - 1].text
-        if last.endswith(".") and (_ends_sentence(last) or _period_ends(tokens, j)):
+        if last.endswith(".") and (ends_sentence(last) or _period_ends(tokens, j)):
             stop = "period"
             break
         # separators: ",", ";", "and", "&", ", and", "; and"; or "et al." right after the name
         n = j
-        if _et_al(tokens, n) > n:
+        if et_al_end(tokens, n) > n:
             i = n
             continue
-        if n < len(tokens) and tokens[n].text in (",", ";"):
-            n += 1
-        switch_ok = n < len(tokens) and tokens[n].text.lower() in _AND and _et_al(tokens, n) == n
+        while n < len(tokens) and tokens[n].text in (",", ";"):
+            n += 1  # also a doubled separator: "Derek Cummings, , and Donald S. Burke"
+        switch_ok = n < len(tokens) and tokens[n].text.lower() in AND_WORDS and et_al_end(tokens, n) == n
+        so_far = _ListSoFar(so_far.kind, so_far.count, switch_ok, so_far.plain_initials)
         if switch_ok:
             n += 1
         if n == j:
@@ -379,7 +190,7 @@ def scan_authors(text: str, surname_first: bool = False) -> AuthorScan:
         i = n
     else:
         stop = "other" if not names else stop
-    return AuthorScan(tuple(clean_name(n) for n in names), et_al, end, stop, kind)
+    return AuthorScan(tuple(clean_name(n) for n in names), et_al, end, stop, so_far.kind)
 
 
 def _period_ends(tokens: list[Token], j: int) -> bool:
@@ -387,13 +198,4 @@ def _period_ends(tokens: list[Token], j: int) -> bool:
     if j >= len(tokens):
         return True
     w = tokens[j].text
-    return not (w in (",", ";", "&") or w.lower() in _AND or _et_al(tokens, j) > j)
-
-
-def clean_name(name: str) -> str:
-    """Drop a trailing sentence period from a surname ('Shazeer.' -> 'Shazeer'), keep initials' periods."""
-    name = name.strip().strip(",;")
-    last = name.rsplit(" ", 1)[-1]
-    if name.endswith(".") and not is_initial(last) and last.lower().rstrip(".") not in ("jr", "sr", "al"):
-        name = name[:-1]
-    return name
+    return not (w in (",", ";", "&") or w.lower() in AND_WORDS or et_al_end(tokens, j) > j)

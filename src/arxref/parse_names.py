@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from arxref.parse_authors import (
+from arxref.parse_name_grammar import (
     FUNCTION_WORDS,
     PARTICLES,
     clean_name,
@@ -19,6 +19,8 @@ from arxref.parse_authors import (
     is_particle,
     is_vancouver_initials,
 )
+from arxref.parse_title import YEAR, sentence_end
+from arxref.parse_venue import looks_like_venue, title_like
 
 # Splits a loose name list: ", and", ", &", ";", ",", " and ", " & ".
 _LOOSE_SPLIT_RE = re.compile(r"\s*(?:,\s*(?:and|&)\s+|;\s*(?:and\s+)?|,\s*|\s+(?:and|&|und)\s+)\s*")
@@ -101,3 +103,89 @@ def _merge_surname_initials(pieces: list[str]) -> list[str]:
         else:
             out.append(p)
     return out
+
+
+# The year of an author-year style after an organisation: "Amazon. 2017a. Amazon EC2 Pricing."
+_YEAR_SENTENCE_RE = re.compile(r"\s*" + YEAR + r"[a-z]?(?:\s*[-–]\s*" + YEAR + r")?\.(?=\s)")
+
+
+def title_follows(body: str, end: int) -> bool:
+    """Whether a title follows the sentence that ends at body[end] (after the year of an author-year style).
+
+    A lone name-like sentence is an author only then: "Eclipse. The project description file." vs
+    "Tox21 Challenge. <url>, Accessed: ..." and "Jupyter Notebook. http://jupyter.org, 2017." (titles).
+    """
+    sentence = _next_sentence(body, end)
+    return bool(re.search(r"[^\W\d_]{2}", sentence)) and not looks_like_venue(sentence.split(",")[0])
+
+
+def only_link_follows(body: str, end: int) -> bool:
+    """Whether nothing but a link's date follows the sentence ending at body[end] ("Jupyter Notebook.
+    http://jupyter.org, 2017. last accessed, ...": the URL is cut out): that sentence is a title."""
+    sentence = re.sub(r"^[\s,]*(?:" + YEAR + r"[a-z]?)?[\s.,]*", "", _next_sentence(body, end))
+    return not re.search(r"[^\W\d_]{2}", sentence) or bool(_ACCESS_RE.match(sentence))
+
+
+_ACCESS_RE = re.compile(r"(?:last\s+)?(?:accessed|visited|retrieved|available|online|url|web\s*site)\b", re.I)
+
+
+def _next_sentence(body: str, end: int) -> str:
+    """The sentence after body[end], past the year of an author-year style ("Amazon. 2017a. Title.")."""
+    nxt = body[end + 1:].lstrip(" .")  # a cut URL leaves its period: "Informaticup. . Accessed: ..."
+    year = _YEAR_SENTENCE_RE.match(nxt)
+    if year:
+        nxt = nxt[year.end():].lstrip(" .")
+    return nxt[: sentence_end(nxt)]
+
+
+def _venue_not_title(sentence: str) -> bool:
+    """A sentence that opens a venue ("In ICML", "Phys. Rev. 12") and has not the long lower-case
+    words of a title ("Statement of Commitment from Earth and Space Science Publishers")."""
+    parts = [p for p in sentence.split(",") if p.strip()]
+    return bool(parts) and looks_like_venue(parts[0], parts[1:3]) and not title_like(parts[0])
+
+
+# The legal form that ends a company's name.
+_COMPANY_SUFFIX_RE = re.compile(r"[\s,](?:AG|GmbH|Inc|Ltd|LLC|Corp|Co|S\.A|SA|B\.V|BV|plc|SE)\.?$")
+# A company's name, as LNCS prints it before the colon: "Facebook:", "CircleCI:", "Microsoft:".
+_COMPANY_COLON_RE = re.compile(r"([A-Z][a-z]+(?:[A-Z][A-Za-z]*)?):\s+")
+
+
+def organisation_head(body: str) -> tuple[str, int] | None:
+    """An organisation as the author: (its name, offset past it), from the shape of the entry.
+
+    "1Password. 2015. 1Password Whitepaper ..." (ACM: the year of an author-year style follows),
+    "COPDESS. Statement of Commitment from ... Facilities. http://..., 2015." (a short capitalised
+    sentence, then a title of three or more words that is no venue and is not the last sentence),
+    "Facebook: Hack language specification. Tech. rep., Facebook (2014)" (LNCS: a company's name, then
+    the colon that closes the authors, a title and more).
+    """
+    company = _COMPANY_COLON_RE.match(body)
+    if company:
+        title_end = sentence_end(body, company.end())
+        # a capitalised title, then more than a year ("Plasma: at the frontier of ... Science. 2015" is
+        # an authorless title with a colon)
+        if body[company.end()].isupper() and re.search(r"[^\W\d_]{2}", body[title_end + 1:]):
+            return company.group(1), company.end()
+    end = sentence_end(body)
+    name = body[:end].strip()
+    words = name.split()
+    if 1 <= len(words) <= 6 and _COMPANY_SUFFIX_RE.search(name) and re.search(r"[^\W\d_]{2}", body[end + 1:]):
+        return name, end + 1  # "itemis AG. Xtext.xtext. 2008.", "ARM Ltd. ARM Architecture Reference Manual."
+    if not 1 <= len(words) <= 6 or title_like(name) or not (name[:1].isupper() or name[:1].isdigit()):
+        return None
+    if re.search(r"\b" + YEAR + r"\b", name) or looks_like_venue(name) or end >= len(body):
+        return None
+    nxt = body[end + 1:]
+    if _YEAR_SENTENCE_RE.match(nxt):
+        return name, end + 1
+    after = nxt.lstrip(" ")
+    title_end = sentence_end(after)
+    title = after[:title_end]
+    tail = after[title_end + 1:].strip(" .,;")
+    parts = [p for p in title.split(",") if p.strip()]
+    if len(title.split()) < 3 or not tail or _venue_not_title(title):
+        return None
+    if re.fullmatch(r"\s*" + YEAR + r"\s*", parts[-1]) or looks_like_author_list(title):
+        return None  # "TensorFlow. Software available from tensorflow.org, 2015.": publisher and year
+    return name, end + 1

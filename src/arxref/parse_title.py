@@ -11,7 +11,16 @@ from __future__ import annotations
 
 import re
 
-from arxref.parse_venue import is_version_chunk, looks_like_venue, looks_like_venue_first
+from arxref.parse_venue import (
+    is_numeric_chunk,
+    is_version_chunk,
+    looks_like_venue,
+    looks_like_venue_first,
+    names_publisher,
+    opens_with_venue_cue,
+    title_like,
+    two_word_title,
+)
 
 # A year where the position says it is one (after the authors, closing a chunk); old years
 # too, since humanities cite Kant (1790).
@@ -20,21 +29,23 @@ YEAR = r"(?:1[5-9]|20)\d\d"
 _SENT_END_RE = re.compile(r"[.?!](?=[\"”’']?(?:\s|$))")
 _ABBREVIATIONS = frozenset({
     "vs", "e.g", "i.e", "cf", "no", "nr", "vol", "st", "dr", "mr", "mrs", "ms", "prof", "fig", "eq", "ca",
-    "approx", "resp", "viz", "incl", "ed", "eds", "rev", "al", "p", "pp",
+    "approx", "resp", "viz", "incl", "ed", "eds", "rev", "al", "p", "pp", "tech",
 })
 # Lower-case words that can start the next field after a title ("arXiv preprint", "in Proc.").
 _LOWER_FIELD_STARTS = re.compile(
-    r"(?:arxiv|biorxiv|medrxiv|corr|https?:|www\.|doi|in\s|pp\.|vol\.|pages|url|unbekannt|npj|elife)",
+    r"(?:arxiv|biorxiv|medrxiv|corr|https?:|www\.|doi|in\s|pp\.|vol\.|pages|url|unbekannt|npj|elife"
+    r"|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,6}(?=[\s,;/]|$))",  # a web site: "ethresear.ch, 2017"
     re.IGNORECASE,
 )
 # Quotes and spaces between a sentence end and the next word.
 _SKIP_QUOTES_RE = re.compile(r"[\"”’' ]*")
 # What stands before the number of a part: "Cascading: I.", "Production. I.", "Part 1.", "Paper II.".
 _PART_BEFORE_RE = re.compile(r"(?:[:.?!]|\b[Pp]art|\b[Pp]aper)\s*$")
-_PART_WORD_BEFORE_RE = re.compile(r"\b(?:[Pp]art|[Pp]aper)\s*$")
+_PART_WORD_BEFORE_RE = re.compile(r"(?:\b[Pp]art|\b[Pp]aper|:)\s*$")  # also "Cross Sections: 1. Inclusive"
 # The numbered part of a series continues a title after its sentence end: "Outflow. Part II: ...",
-# "On transition in a pipe. Part 1. The origin ...", "NE2001. II. Using ...", "warm? Part I: ...".
-_PART_NEXT_RE = re.compile(r"(?:Part|Paper)\s+(?:[IVX]{1,4}|\d{1,2})\b|[IVX]{1,4}[.:]\s+[A-Z][a-z]")
+# "On transition in a pipe. Part 1. The origin ...", "NE2001. II. Using ...", "warm? Part I: ...",
+# "Théorie de Hodge. II, Inst. Hautes Études ..." (amsalpha).
+_PART_NEXT_RE = re.compile(r"(?:Part|Paper)\s+(?:[IVX]{1,4}|\d{1,2})\b|[IVX]{1,4}(?:[.:]\s+[A-Z][a-z]|,)")
 # ... or is glued to its name: "NE2001.I. A New Model for ...".
 _GLUED_PART_RE = re.compile(r"\S*[^\W_]\.[IVX]{1,4}\.")
 
@@ -78,17 +89,49 @@ def sentence_end(text: str, start: int = 0) -> int:
         before = i - len(token) + 1
         if text[i] == "." and _is_part_number(text, token, max(start, before - 12), before):
             continue  # "Fractional cascading: I. A data structuring technique", "A pipe. Part 1. The ..."
+        if text[i] == "." and before == start and re.fullmatch(r"[IVXL]{1,6}\.", token):
+            continue  # a paper's number in old journals opens its title: "XXVIII. On the forms assumed by"
         if text[i] == "." and _GLUED_PART_RE.fullmatch(token):
             continue
         nxt = _SKIP_QUOTES_RE.match(text, m.end()).end()
-        if nxt < len(text) and text[nxt].islower() and not _LOWER_FIELD_STARTS.match(text, nxt):
+        lower_next = nxt < len(text) and text[nxt].islower()
+        if lower_next and not _LOWER_FIELD_STARTS.match(text, nxt) and not _lower_venue_at(text, nxt):
             continue
+        if text[i] in "?!" and _title_goes_on(text, nxt):
+            continue  # "Are we there yet? A study on the state of high-level synthesis. IEEE Trans. ..."
         if _PART_NEXT_RE.match(text, nxt):
             continue
         if parens > 0 or brackets > 0:
             continue  # "(with comments by M. Clyde, ...)": not the end of the title
         return i
     return len(text)
+
+
+def _lower_venue_at(text: str, i: int) -> bool:
+    """A journal printed in lower case at text[i], then only its numbers: "siam Journal on Computing,
+    22(5), 935–948", "computational complexity 11(1), 54–89 (2002)", "nature photonics. 4. 2010. 641"."""
+    m = re.compile(r",|\.\s").search(text, i)
+    if m is None:
+        return False
+    name = text[i:m.start()]
+    pieces = text[m.end():].split("," if m.group() == "," else ". ")
+    following = [f for f in pieces[:2] if f.strip(" .")]
+    numbers = bool(following) and all(is_numeric_chunk(f) for f in following)
+    return numbers and looks_like_venue(name, following)
+
+
+def _title_goes_on(text: str, i: int) -> bool:
+    """After a '?' or '!': a dash, or a sentence in sentence case that is no venue and is not the last one,
+    goes on with the title ("Where's the bear? - Automating ...", "Are we there yet? A study on ...")."""
+    if re.match(r"[-–—]\s", text[i:i + 2]):
+        return True
+    end = sentence_end(text, i)
+    if end >= len(text) or not text[end + 1:].strip(" .,;"):
+        return False
+    sentence = text[i:end]
+    parts = [sentence[a:b] for a, b in chunks(sentence)][:3]
+    venue = looks_like_venue(parts[0], parts[1:]) or looks_like_venue_first(sentence)
+    return title_like(sentence) and not venue
 
 
 def chunks(text: str) -> list[tuple[int, int]]:
@@ -107,25 +150,50 @@ def chunks(text: str) -> list[tuple[int, int]]:
 
 
 # A publisher / place / year parenthetical closing a book title: "(Springer US, 1997)".
+# ... and ACM's edition "(2nd ed.)", MNRAS's preprint "(arXiv:1312.6034)".
 _PUBLISHER_TAIL_RE = re.compile(
     r"\s*\([^()]*(?:\b(?:1[89]|20)\d\d\b|Press|Springer|Wiley|Verlag|Publish|Media|Inc\b|Ltd|Univ|"
-    r"Elsevier|Academic|edn|[Ee]dition)[^()]*\)\s*$"
+    r"Elsevier|Academic|edn|[Ee]dition|\bed\.|arXiv)[^()]*\)\s*$"
 )
+_BRACKETED_YEAR_RE = re.compile(r"\(((?:1[89]|20)\d\d)\)\s*$")
 
 
-def clean_title(t: str | None) -> str | None:
-    """The title without its quotes, closing punctuation and publisher tail; None if no words."""
+_OPENING_QUOTE_RE = re.compile(r"([\"“„«]|``)(?:\.\.\.|…)?\s*")
+_CLOSING_QUOTE = {"\"": "\"", "“": "”", "„": "“", "«": "»", "``": "''"}
+
+
+def clean_title(t: str | None, year: int | None = None) -> str | None:
+    """The title without its quotes, closing punctuation and publisher tail; None if no words.
+
+    A bracketed year other than the entry's `year` is part of the title: "... of Hurricane Patricia
+    (2015)" in an entry of 2018 (LNCS's "Title (2016), url" prints the entry's year there).
+    """
     if t is None:
         return None
-    t = re.sub(r"\s+", " ", t).strip(" \t,;:.\"“”„«»'`")
-    t = _PUBLISHER_TAIL_RE.sub("", t).strip(" \t,;:.")
+    t = re.sub(r"\s+", " ", t).strip(" \t,;:")
+    opening = _OPENING_QUOTE_RE.match(t)
+    if opening and _CLOSING_QUOTE.get(opening.group(1), "\0") in t[opening.end():].rstrip(" .\"”'»“"):
+        # a quotation opening the title keeps its quotes: "“... no one can hack my mind”: Comparing ..."
+        t = t.rstrip(" \t,;:.\"“”„«»'`")
+    else:
+        t = t.strip(" \t,;:.\"“”„«»'`")
+    bracketed = _BRACKETED_YEAR_RE.search(t)
+    if not (bracketed and year is not None and int(bracketed.group(1)) != year):
+        t = _PUBLISHER_TAIL_RE.sub("", t).strip(" \t,;:.")
     t = re.sub(r"^(?:in:\s*)", "", t, flags=re.IGNORECASE)
     return t if re.search(r"[^\W\d_]{2}", t) else None
 
 
 def _strong_venue(chunk: str) -> bool:
-    """A chunk that opens a venue even inside a period-style title sentence."""
+    """A chunk that opens a venue even inside a period-style title sentence (never a lower-case word that
+    goes on with the title: "..., for dengue serotypes 1 to 4, yellow fever and ross river viruses.")."""
+    if re.match(r"\s*[a-z]", chunk) and not opens_with_venue_cue(chunk):
+        return False
     return looks_like_venue(chunk) and not re.fullmatch(r"\s*[\d\s–—-]+\s*", chunk)
+
+
+# Where a link is dated: years after these are no publication year ("Accessed: 2018-05-28").
+_ACCESS_DATE_RE = re.compile(r"(?:last\s+)?(?:accessed|visited|retrieved)\b[^.]*", re.IGNORECASE)
 
 
 def _sentence_like(text: str) -> bool:
@@ -139,17 +207,64 @@ def title_by_sentence(rest: str) -> tuple[str | None, str, str]:
     if looks_like_venue_first(rest):
         return None, rest, "venue-first"
     end = sentence_end(rest)
-    sentence = rest[:end]
+    sentence = rest[:end + 1] if rest[end:end + 1] in ("?", "!") else rest[:end]  # a question keeps its mark
     spans = chunks(sentence)
     for a, b in spans[1:]:
         chunk = sentence[a:b]
         last_year = b == len(sentence) and re.fullmatch(r"\s*" + YEAR + r"\s*", chunk)
+        if last_year and _later_year(rest[end + 1:], chunk.strip()):
+            break  # the title ends in a year, the entry's later: "Zika virus, ..., 2013. ..., 2014."
         if _strong_venue(chunk) or last_year:  # "Title, arXiv preprint", "Title, 2016"
             return sentence[: a - 1], rest[a:], "sentence"
     return sentence, rest[end + 1:], "sentence"
 
 
+def _later_year(text: str, year: str) -> bool:
+    """Whether text names a publication year other than `year` (not the date a link was accessed)."""
+    years = re.findall(r"(?<![\d.:/-])" + YEAR + r"(?!\d)", _ACCESS_DATE_RE.sub(" ", text))
+    return any(y != year for y in years)
+
+
 _VOLUME_NEXT_RE = re.compile(r"\s*vol(?:ume)?\.?\s*\d", re.IGNORECASE)
+# An abbreviated series name: "Perspect. Math.", "Contemp. Math.", "Fields Inst. Commun.".
+_ABBREVIATED_WORD_RE = re.compile(r"[A-Z][a-z]{0,8}\.")
+
+
+def _abbreviated_series(chunk: str) -> bool:
+    words = chunk.split()
+    abbreviated = sum(bool(_ABBREVIATED_WORD_RE.fullmatch(w)) for w in words)
+    return 0 < len(words) <= 4 and abbreviated * 2 >= len(words)
+
+
+def _sentence_case(text: str) -> bool:
+    """A title written in sentence case: a long lower-case word after the first ("Cohomology of sheaves")."""
+    return any(len(w) >= 4 and w.isalpha() and w.islower() for w in text.split()[1:])
+
+
+def _title_case(text: str) -> bool:
+    """Every long word capitalised: a series or journal name ("Chicago Lectures in Mathematics")."""
+    return all(w[:1].isupper() for w in text.split() if len(w) >= 4) and text.strip()[:1].isupper()
+
+
+def _series_opens(texts: list[str], k: int) -> bool:
+    """Whether chunk k starts a book series or a booktitle after the title (amsalpha, amsplain).
+
+    "..., Current problems in mathematics, Vol. 24" (series, then its volume), "..., Beĭlinson's
+    conjectures on special values of L-functions, Perspect. Math., vol. 4" (booktitle, abbreviated
+    series, volume), "Cohomology of sheaves, Universitext, Springer-Verlag" (a title-case series
+    before the publisher, after a sentence-case title).
+    """
+    if not texts[k].strip()[:1].isupper() or k + 1 >= len(texts):
+        return False
+    if _VOLUME_NEXT_RE.match(texts[k + 1]):
+        return True
+    if k + 2 < len(texts) and _abbreviated_series(texts[k + 1]) and _VOLUME_NEXT_RE.match(texts[k + 2]):
+        return True
+    title = ",".join(texts[:k])
+    return (
+        _sentence_case(title) and _title_case(texts[k]) and not looks_like_venue(texts[k])
+        and names_publisher(texts[k + 1])
+    )
 
 
 def title_by_commas(rest: str) -> tuple[str | None, str, str]:
@@ -157,20 +272,67 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
     end = sentence_end(rest)
     spans = chunks(rest)
     texts = [rest[a:b] for a, b in spans]
+    if len(spans) > 1 and _REPORT_NUMBER_RE.match(texts[0]):
+        # MNRAS: "2009, Technical Report KSCI-19033, Kepler Instrument Handbook. National Aeronautics ..."
+        return title_by_commas(rest[spans[1][0]:])
+    if len(spans) > 2 and _SERIES_VOLUME_FIRST_RE.match(texts[0]) and _VOLUME_ONLY_RE.match(texts[1]):
+        # AASTeX with ADS's SPIE records: "2016, SPIE Conference Series, Vol. 9911, Title, 99112J"
+        return texts[2], rest[spans[3][0]:] if len(spans) > 3 else "", "comma"
     if looks_like_venue(texts[0], texts[1:3]) or looks_like_venue_first(rest):
-        # "Title ends here. Science 325, 1227 (2009)": a sentence end inside the first chunk
-        if end < spans[0][1] and _sentence_like(rest[:end]) and looks_like_venue(rest[end + 1:spans[0][1]]):
+        # "Title ends here. Science 325, 1227 (2009)", "Stochastic Processes. Wiley-Interscience" (MNRAS)
+        # ... or an institution ("Kepler Data Release 24 Notes. National Aeronautics and Space ...")
+        inside = end < spans[0][1] and _title_before_end(rest[:end])
+        if inside and (looks_like_venue(rest[end + 1:spans[0][1]]) or not _venue_sentence(rest[:end])):
             return rest[:end], rest[end + 1:], "comma"
         return None, rest, "venue-first"
     for k in range(1, len(spans)):
-        a = spans[k][0]
+        a, b = spans[k]
         if a > end:
             break
-        # a chunk right before "vol. 24" names the journal or book series (amsalpha, amsplain):
-        # "Higher regulators ..., Current problems in mathematics, Vol. 24, ..."
-        series = (
-            k + 1 < len(texts) and texts[k].strip()[:1].isupper() and _VOLUME_NEXT_RE.match(texts[k + 1])
-        )
-        if looks_like_venue(texts[k], texts[k + 1:k + 3]) or is_version_chunk(texts[k - 1]) or series:
+        if re.match(r"\s*(?:and|&)\s", texts[k]):
+            continue  # "Data Mining, Inference, and Prediction. Springer": the last item of a title's list
+        # pages closing the title's sentence: "Classe d'homologie associée à un cycle, 101–151. Astérisque"
+        numbers = b > end and is_numeric_chunk(rest[a:end])
+        # "J. Reine Angew, Math. 92": the journal abbreviation "J." opens a venue (no title chunk starts so)
+        journal = bool(_JOURNAL_J_RE.match(texts[k]))
+        venue = looks_like_venue(texts[k], texts[k + 1:k + 3]) or numbers or journal
+        if venue and b > end and names_publisher(rest[end + 1:b]) and _title_before_end(rest[a:end]):
+            # a book's title, then its publisher: "Forecasting, Structural Time Series Models and the Kalman
+            # Filter. Cambridge University Press" (MNRAS)
+            return rest[:end], rest[end + 1:], "comma"
+        if venue or is_version_chunk(texts[k - 1]) or _series_opens(texts, k) or _journal_opens(texts, k):
             return rest[: a - 1], rest[a:], "comma"  # a "Version 1.1" chunk closes a title
     return rest[:end], rest[end + 1:], "comma"
+
+
+_JOURNAL_J_RE = re.compile(r"\s*J\.\s+[A-Z][a-z]")
+# "Technical Report KSCI-19033", "Tech. Rep. TR-12": a report's number, before its title (MNRAS).
+_REPORT_NUMBER_RE = re.compile(r"\s*(?:Technical\s+Report|Tech\.\s*Rep\.?)\s+\S*\d\S*\s*$")
+# A conference series then its volume, not after "in": the title comes next (AASTeX, ADS records).
+_SERIES_VOLUME_FIRST_RE = re.compile(r"\s*(?!in\s)[A-Z][^,]*\bSeries\s*$")
+_VOLUME_ONLY_RE = re.compile(r"\s*Vol\.\s*\d+\s*$", re.IGNORECASE)
+
+
+def _venue_sentence(text: str) -> bool:
+    return looks_like_venue(text) or looks_like_venue_first(text)
+
+
+def _title_before_end(text: str) -> bool:
+    """A title's last words before its sentence end, not an abbreviated journal ("Phys", "J. Chem")."""
+    return _sentence_like(text) or two_word_title(text.strip())
+
+
+def _journal_opens(texts: list[str], k: int) -> bool:
+    """A journal name with a comma in it: "..., Chaos, Solitons & Fractals 136 (2020) 109790" (chunk k is
+    a capitalised word or two, chunk k+1 a capitalised venue with its volume)."""
+    words = texts[k].split()
+    if not 1 <= len(words) <= 3 or any(c.isdigit() for c in texts[k]) or k + 1 >= len(texts):
+        return False
+    if not all(w[:1].isupper() or w in ("&", "and", "of") for w in words) or title_like(texts[k]):
+        return False
+    if len(texts[k - 1].split()) == 1:
+        return False  # a list in the title: "Splashing, Spreading, Receding, Bouncing..., Annu. Rev."
+    nxt = texts[k + 1].strip()
+    if not nxt[:1].isupper() or re.match(r"[A-Z][a-z]*\.", nxt) or not any(c.isdigit() for c in nxt):
+        return False  # the journal starts there itself: "..., Annu. Rev. Fluid Mech. 38"
+    return looks_like_venue(nxt, texts[k + 2:k + 4])

@@ -13,12 +13,14 @@ from dataclasses import dataclass
 # A chunk that opens a venue whatever follows: "in Proc. ...", "arXiv preprint", "vol. 3", ...
 _VENUE_CUE_RE = re.compile(
     r"^(?:in:?\s+(?:the\s+)?[A-Z0-9]|in\s*:|proc\b|proc\.|proceedings\b|conference\b|workshop\b|symposium\b|arxiv|"
-    r"preprint\b|e-?print|corr\b|vol\.|volume\b|pp?\.\s*\d|pages?\s+\d|ph\.?\s?d\.?|phd\b|thesis\b|"
+    r"preprint\b|e-?print|corr\b|working\s+paper\b|tome\s+\d|(?:bio|med|chem)rxiv|ssrn\b|journal\s+of\b|transactions\s+on\b|vol\.|volume\b|pp?\.\s*\d|pages?\s+\d|ph\.?\s?d\.?|phd\b|thesis\b|"
     r"master'?s?\s+thesis|tech(?:nical|\.)\s+rep|report\b|edited\s+by\b|eds?\.|\(eds?\.?\)|url\b|"
     r"available\b|https?:|www\.|doi\b|isbn\b|issn\b|ibid\b|submitted\b|in\s+press\b|accepted\b|"
     r"unpublished\b|private\s+communication\b|springer\b|wiley\b|elsevier\b|cambridge\s+university|"
     r"oxford\s+university|mit\s+press|acm\b|ieee\b|siam\b|aip\s+conf|pos\b|accessed\b|retrieved\b|"
-    r"last\s+(?:visited|accessed)|\d+(?:st|nd|rd|th)\s+(?:ed\b|edn\b|edition\b))",
+    r"last\s+(?:visited|accessed)|\d+(?:st|nd|rd|th)\s+(?:ed\b|edn\b|edition\b)"
+    # the edition field in words as AMS styles print it ("second ed."); "Third Edition" is in a title
+    r"|(?-i:(?:first|second|third|fourth|fifth|sixth|revised|enlarged)\s+(?:ed|edn)\b))",
     re.IGNORECASE,
 )
 # Volume/pages/year only: "13", "45(1):5-32", "pp. 1-10", "L8", "2019", "vol. 12, no. 1".
@@ -41,12 +43,19 @@ _PHYSICS_RE = re.compile(
 )
 # elsarticle's "Journal of Complexity 3 (2) (1987) 136-145", "Nonlinearity 22 (2009)": a volume, maybe
 # an issue, then the year in brackets.
+# A bracket may stand before the volume ("Applied Mathematics and Mechanics (English Edition) 39 (11)
+# (2018) 1529"), and a journal without volume puts its pages after the year ("Engineering with Computers
+# (2020) 1–19").
 _VOLUME_YEAR_RE = re.compile(
-    r"[^\W\d_]\.?\s+\d{1,5}[a-z]?\s*(?:\([^()]{1,12}\)\s*)?\((?:1[89]|20)\d\d[a-z]?\)"
+    r"(?:[^\W\d_]|\))\.?\s+\d{1,5}[a-z]?\s*(?:\([^()]{1,12}\)\s*)?\((?:1[89]|20)\d\d[a-z]?\)"
+    r"|[^\W\d_]\s+\((?:1[89]|20)\d\d\)\s+[A-Za-z]?\d+(?:\s*[-–—]+\s*\d+)?\s*\.?$"
 )
 # A year: not part of a longer number, a decimal, or a page range ("1820-1833").
 _YEAR_RE = re.compile(r"(?<![\d.\-–—:/])(?:1[89]\d\d|20\d\d)(?![\d.]\d|\s*[-–—]\s*\d)")
 _ISBN_RE = re.compile(r"\b(?:ISBN[:\s]*)?97[89][-\s]?[\d-]{9,}[\dX]\b")
+# "(Publisher, Place, Year)" closing a book's title in physics styles.
+_PUBLISHER_PAREN_RE = re.compile(r"\s\([A-Z][^()]*,\s*(?:1[89]|20)\d\d\)$")
+_YEAR_CLOSES_RE = re.compile(r"\((?:1[89]|20)\d\d\)\s*$")
 # Publisher names anywhere in a chunk mark the publication part of a book entry.
 _PUBLISHER_RE = re.compile(
     r"\b(?:Press|Publishers?|Publishing|Verlag|Wiley|Springer|Elsevier|Sons|Kluwer|Birkh[aä]user|"
@@ -103,6 +112,16 @@ def is_version_chunk(chunk: str) -> bool:
     return bool(_VERSION_RE.match(chunk))
 
 
+def opens_with_venue_cue(chunk: str) -> bool:
+    """A chunk that starts with a venue's word: "in Proc.", "arXiv preprint", "volume 2", "accessed"."""
+    return bool(_VENUE_CUE_RE.match(chunk.strip()))
+
+
+def names_publisher(chunk: str) -> bool:
+    """A chunk with a publisher's name in it ("Springer-Verlag", "Birkhäuser Boston", "... Press")."""
+    return bool(_PUBLISHER_RE.search(chunk))
+
+
 def is_numeric_chunk(chunk: str) -> bool:
     """A chunk that is only volume / issue / pages / year ("13", "45(1):5-32", "pp. 1-10")."""
     return bool(_NUMERIC_RE.match(chunk))
@@ -119,6 +138,13 @@ def looks_like_venue(chunk: str, following: list[str] | None = None) -> bool:
         return True
     if s[0].isupper() and _VOLUME_YEAR_RE.search(s):
         return True
+    nxt = [f for f in (following or []) if f.strip()]
+    year_closes = s[0].isupper() and nxt and _YEAR_CLOSES_RE.search(s)
+    if year_closes and is_numeric_chunk(nxt[0]) and not title_like(s):
+        return True  # a journal without volume, then its number: "Astérisque (2006), no. 308"
+    book = _PUBLISHER_PAREN_RE.search(s)
+    if book and title_like(s[: book.start()]) and not any(c.isdigit() for c in s[: book.start()]):
+        return False  # REVTeX's book: "Methods of quantum field theory ... (Dover Publications, Inc., 1963)"
     if any(c.isdigit() for c in s) and (_ABBREV_RE.search(s) or _ENDS_IN_VOLUME_RE.search(s)):
         # ... but "The ising model on S2" is a title ending in a symbol, not a venue and volume
         return not (re.search(r"\s[A-Za-z]\d{1,2}$", s) and title_like(s) and not _ABBREV_RE.search(s))
@@ -127,15 +153,18 @@ def looks_like_venue(chunk: str, following: list[str] | None = None) -> bool:
     if _BOOK_RE.search(core) or _PUBLISHER_RE.search(core):
         return True
     # "ApJ, 721, 1861", "Physical Review Letters, 90, 091301": a short name, then numbers only
-    nxt = [f for f in (following or []) if f.strip()]
-    if not nxt or len(s.split()) > 8 or not all(_is_tail(f) for f in nxt[:2]):
+    if not nxt or len(s.split()) > 8 or not all(_is_tail(f, title_like(s)) for f in nxt[:2]):
         return False
     # "Title, 2019.": a year alone after a title-like chunk does not make it a venue
     return not (title_like(s) and all(_YEAR_RE.fullmatch(f.strip(" .")) for f in nxt[:2]))
 
 
-def _is_tail(chunk: str) -> bool:
-    return is_numeric_chunk(chunk) or bool(_TAIL_RE.match(chunk))
+def _is_tail(chunk: str, after_title: bool) -> bool:
+    """Volume/pages/year, or a place and year; after a title-like chunk only numbers, as what follows a
+    title is a journal of its own ("Title, Adv. in Math. 61 (1986)", "Title, Astérisque (2006), no. 308")."""
+    if is_numeric_chunk(chunk):
+        return True
+    return not after_title and bool(_TAIL_RE.match(chunk))
 
 
 # Sentences that open with a proceedings / preprint / ibid. marker.
@@ -149,7 +178,7 @@ def looks_like_venue_first(sentence: str) -> bool:
     if phys and len(phys.group("venue").split()) <= 8 and not title_like(phys.group("venue")):
         # ... unless a capitalised title ends before the journal: "Clocking Femtosecond X Rays. Phys. Rev."
         head = re.split(r"\.\s", phys.group("venue"), maxsplit=1)
-        return len(head) == 1 or len(head[0].split()) < 3
+        return len(head) == 1 or not (len(head[0].split()) >= 3 or two_word_title(head[0]))
     if _VENUE_OPENER_RE.match(s):
         return True
     head = re.split(r",", s, maxsplit=1)[0]
@@ -159,6 +188,22 @@ def looks_like_venue_first(sentence: str) -> bool:
     # "Die Erotik. Einzelausgabe 2014" (a title, then a long word and a year)
     name = re.sub(r"[\s:]*[A-Z]?\d+[A-Za-z]?(?:[\s:]+[A-Z]?\d+(?:\s*[-–—]+\s*\d+)?)?\s*$", "", head)
     return all(w.endswith(".") or len(w) <= 4 or w.isupper() for w in name.split())
+
+
+def two_word_title(text: str) -> bool:
+    """Two long words that no journal abbreviates: "Cuckoo Hashing", "Stochastic Processes" (a title
+    before its journal or publisher), never "Nature Phys", "Living Rev", "New J"."""
+    words = text.split()
+    return len(words) == 2 and all(len(w) >= 5 and w.isalpha() and w[0].isupper() for w in words) and not any(
+        w.lower() in _JOURNAL_WORDS for w in words
+    )
+
+
+# Journal words that abbreviate to five letters or more ("Photon.", "Commun.", "Astrophys.").
+_JOURNAL_WORDS = frozenset({
+    "photon", "commun", "astrophys", "nanotech", "nanotechnol", "mater", "chem", "phys", "physics",
+    "comput", "theor", "appl", "math", "sci", "lett", "rev", "nature", "journal",
+})
 
 
 def title_like(text: str) -> bool:

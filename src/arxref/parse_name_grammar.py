@@ -1,0 +1,394 @@
+"""The name grammar: the words of an author list and the shapes one name can take.
+
+`parse_authors.scan_authors` reads a list name by name with these shapes:
+
+    SF  surname-first with initials   "Vaswani, A."  "Van Der Walt, S."  "Chin, W.-S."
+    SI  surname then initials         "Abazajian K. N."  "Cai Z.-Y."  (MNRAS, Vancouver)
+    IF  initials then surname         "A. R. Calderbank"  "J-D Kim"  "S. van der Walt"
+    FN  full given name(s)            "Ashish Vaswani"  "Kenneth G Mann"  "Lluís Màrquez i Villodre"
+    CO  collaboration                 "ATLAS Collaboration"  "The LIGO Scientific Collaboration"
+    SE  a bare surname before "et al." "Mainzer et al."
+
+Each shape is a function (tokens, i) -> index past the name, or i when the shape does not fit.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+# Words, and the punctuation that separates names, as separate tokens. A trailing period
+# stays on its word: on an initial it is part of the name, on a surname it ends the list.
+_TOKEN_RE = re.compile(r"[,;&()\[\]{}\"“”„«»]|[^\s,;&()\[\]{}\"“”„«»]+")
+
+PARTICLES = frozenset({
+    "van", "von", "der", "den", "de", "del", "della", "dello", "di", "da", "das", "dos", "du", "le",
+    "la", "les", "ten", "ter", "zu", "zum", "y", "i", "e", "bin", "ibn", "al", "el", "st.", "mac", "do",
+})
+# Capitalised words that begin titles, never names; keeps "On Growth", "The Art" out of FN.
+_TITLE_WORDS = frozenset({
+    "the", "a", "on", "in", "of", "for", "and", "to", "with", "from", "by", "towards", "toward",
+    "via", "using", "is", "are", "what", "how", "why", "when", "where", "do", "does", "can", "beyond",
+    "into", "at", "as", "its", "deep", "learning", "neural", "quantum", "theory", "analysis",
+    "model", "models", "data", "proceedings", "proc.", "journal", "conference", "university",
+    "phys.", "rev.", "lett.", "nature", "science", "in:", "arxiv", "vol.", "part", "introduction",
+})
+# Lower-case words that are never a fragment of a name.
+FUNCTION_WORDS = frozenset({
+    "of", "in", "on", "and", "the", "for", "to", "a", "an", "at", "by", "via", "is", "are", "or", "as",
+    "its", "we", "our", "how", "why", "not", "all", "new", "use", "et", "al", "eds", "ed",
+})
+_DIGRAPH_INITIALS = frozenset({"Ch", "Th", "Sh", "Zh", "Kh", "Ph", "Ts", "Gy", "Sz", "Ll", "Dj"})
+# Transliterated Russian initials (Ю, Я) that are also surnames ("X. Yu."): initials only where a
+# surname closed by a separator or a period follows ("Yu. Nesterov.", "A. Yu. Kitaev,", "D.Yu. Akimov.").
+_SURNAME_LIKE_INITIALS = frozenset({"Yu", "Ya"})
+_SUFFIXES = frozenset({"jr.", "jr", "sr.", "sr", "ii", "iii", "iv", "ii.", "iii.", "iv."})
+# ... and the words that make a group an author: "Wikipedia contributors", "The Stacks Project Authors".
+_COLLAB_WORDS = frozenset({
+    "collaboration", "collaborations", "consortium", "team", "group", "collab.", "contributors", "authors",
+    "developers",
+})
+AND_WORDS = frozenset({"and", "&", "und", "et"})  # "et": French ("Charles H. Bennett et Gilles Brassard")
+_APOSTROPHES = "'’`′"  # ... and the prime of transliterated soft signs: "Gel′fand"
+
+
+@dataclass(frozen=True)
+class Token:
+    """A word or separator of the entry, with its character span."""
+
+    text: str
+    start: int
+    end: int
+# Initials glued to the surname in tight typesetting: "R.R.Lewis", "L.C.Maximon", "J.-P.Serre".
+_GLUED_RE = re.compile(r"^((?:[^\W\d_]\.-?){1,4})([^\W\d_](?:[^\W\d_]|['’-])+\.?)$")
+
+
+def tokenize(text: str) -> list[Token]:
+    """Split text into name-grammar tokens with offsets."""
+    out = []
+    for m in _TOKEN_RE.finditer(text):
+        word, start, end = m.group(0), m.start(), m.end()
+        colon = None
+        if len(word) > 1 and word.endswith(":"):
+            # LNCS "Jonsson, B.: Title", ametsoc "Emanuel, K., 2012: Title": the colon closes the names
+            word, end, colon = word[:-1], end - 1, Token(":", end - 1, end)
+        glued = _GLUED_RE.match(word)
+        if glued and word[0].isupper() and glued.group(2)[0].isupper():
+            cut = start + glued.end(1)
+            out += [Token(glued.group(1), start, cut), Token(glued.group(2), cut, end)]
+        else:
+            out.append(Token(word, start, end))
+        if colon:
+            out.append(colon)
+    return out
+
+
+def _is_upper_letter(c: str) -> bool:
+    return c.isalpha() and c.isupper()
+
+
+@lru_cache(maxsize=8192)  # a pure test of one word, asked again for every shape
+def is_initial(word: str, need_period: bool = False) -> bool:
+    """'J.', 'W.-S.', 'J-D', 'A.B.', 'Ch.', or a bare capital 'E' (unless need_period)."""
+    if need_period and not word.endswith("."):
+        return False
+    core = word.rstrip(".")
+    if not core or len(core) > 7:
+        return False
+    parts = [p for p in re.split(r"[.\-‐]", core) if p]
+    if not parts:
+        return False
+    for n, part in enumerate(parts):
+        if len(part) == 1 and (_is_upper_letter(part) or (n > 0 and part.islower())):
+            continue  # "J.", and the odd lower-case second part of "A.-r."
+        # two-letter initials of transliterated names, only with a period: "Ch.", "Th.", "Zh."
+        # (never "Ba.", "Li.", "Wu.": those are surnames ending a sentence)
+        if part in _DIGRAPH_INITIALS and word.endswith("."):
+            continue
+        return False
+    return True
+
+
+def is_vancouver_initials(word: str) -> bool:
+    """'JA', 'DW' in "Smith JA, Doe DW": 2-3 capitals, no periods."""
+    return 2 <= len(word) <= 3 and all(_is_upper_letter(c) for c in word)
+
+
+@lru_cache(maxsize=8192)  # a pure test of one word, asked again for every shape
+def is_capword(word: str, caps_ok: bool = False) -> bool:
+    """A capitalised name word: 'Vaswani', "O'Shea", 'Fei-Fei', 'McCallum', 'Jun’ichi', 'Barrón-Cede'.
+
+    `caps_ok`: also a surname in capitals where initials stand beside it ("Q. WANG", "BOWEN, R."),
+    as elsarticle and ABNT print them; elsewhere a word in capitals is an acronym.
+    """
+    core = word.rstrip(".")
+    if len(core) < 2 or not _is_upper_letter(core[0]):
+        return False
+    if core.lower() in _TITLE_WORDS or word.lower() in _TITLE_WORDS or core.lower() in _COLLAB_WORDS:
+        return False
+    if not any(c.islower() for c in core) and not caps_ok:
+        return False
+    return all(c.isalpha() or c in "-‐" + _APOSTROPHES for c in core)
+
+
+def is_particle(word: str) -> bool:
+    """'van', 'de', 'der', capitalised 'De'/'Van': parts of a surname, never a name alone."""
+    return word.lower() in PARTICLES and (word.islower() or word in ("De", "Van", "Von", "Da", "Di", "Du"))
+
+
+def _is_fragment(word: str) -> bool:
+    """A lower-case scrap of a name whose accent was lost in conversion: 'Carre no', 'Jo ao'."""
+    w = word.rstrip(".")
+    return w.isalpha() and w.islower() and len(w) <= 3 and w not in FUNCTION_WORDS and w not in PARTICLES
+
+
+@lru_cache(maxsize=8192)  # a pure test of one word, asked again for every shape
+def ends_sentence(word: str) -> bool:
+    """A non-initial word carrying a period: the name, and the list, end here (not an abbreviated
+    particle: "Carvalho, A. d., Hruschka, E.")."""
+    return word.endswith(".") and not is_initial(word) and not _ABBREVIATED_PARTICLE_RE.fullmatch(word)
+
+
+_ABBREVIATED_PARTICLE_RE = re.compile(r"[a-z]\.")
+
+
+# A particle written into the surname: "desJardins", "deBoer", "vanDam", "d’Enterria", "l'Hôpital".
+_CAMEL_SURNAME_RE = re.compile(r"(?:[a-z]{2,4}|[dl][’'])[^\W\d_a-z][^\W\d_]+\.?")
+
+
+def _surname(tokens: list[Token], i: int, limit: int = 3, caps_ok: bool = False) -> int:
+    """Index past a surname (particles + 1..limit capitalised words) starting at i, or i if none."""
+    j = i
+    while j < len(tokens) and is_particle(tokens[j].text):
+        j += 1
+    k = j
+    while k < len(tokens) and k - j < limit and (
+        is_capword(tokens[k].text, caps_ok) or (k == j and _CAMEL_SURNAME_RE.fullmatch(tokens[k].text))
+    ):
+        k += 1
+        if ends_sentence(tokens[k - 1].text):
+            break
+    if k == j and j > i and tokens[j - 1].text[:1].isupper():
+        return j  # a capitalised particle is the whole surname: "J. Du", "Y. Le"
+    if j < k < len(tokens) and _is_fragment(tokens[k].text) and not ends_sentence(tokens[k - 1].text):
+        k += 1  # "Ramos-Carre no"
+    return k if k > j else i
+
+
+def _initials(tokens: list[Token], i: int, need_period: bool) -> int:
+    """Index past a run of initials starting at i."""
+    j = i
+    while j < len(tokens) and (is_initial(tokens[j].text, need_period) or _surname_like_initial(tokens, j)):
+        if j > i and tokens[j - 1].text.endswith(".") and not tokens[j].text.endswith("."):
+            break  # "DERBEL, B. A Correlation Analysis": a bare "A" after "B." is the title's article
+        j += 1
+    return j
+
+
+def _surname_like_initial(tokens: list[Token], j: int) -> bool:
+    """'Yu.' as an initial: a capitalised surname closed by a separator or a period comes next."""
+    if not tokens[j].text.endswith(("Yu.", "Ya.")):
+        return False
+    parts = [p for p in re.split(r"[.\-‐]", tokens[j].text) if p]
+    if not tokens[j].text.endswith(".") or not parts or parts[-1] not in _SURNAME_LIKE_INITIALS:
+        return False
+    if not all(len(p) == 1 and _is_upper_letter(p) for p in parts[:-1]) or j + 1 >= len(tokens):
+        return False
+    nxt = tokens[j + 1].text
+    after = tokens[j + 2].text if j + 2 < len(tokens) else ","
+    return is_capword(nxt) and (ends_sentence(nxt) or after in (",", ";", "&") or after.lower() in AND_WORDS)
+
+
+def _suffix(tokens: list[Token], i: int) -> int:
+    if i < len(tokens) and tokens[i].text.lower() in _SUFFIXES:
+        return i + 1
+    if i + 1 < len(tokens) and tokens[i].text == "," and tokens[i + 1].text.lower() in _SUFFIXES:
+        return i + 2
+    return i
+
+
+def _name_sf(tokens: list[Token], i: int) -> int:
+    """'Vaswani, A.' / 'Van Der Walt, S.' / 'Neal., R. M.' / 'BOWEN, R.'"""
+    j = _surname(tokens, i, caps_ok=True)
+    if j == i or j >= len(tokens) or tokens[j].text != ",":
+        return i
+    k = _initials(tokens, j + 1, need_period=False)
+    if k == j + 1 and k < len(tokens) and is_vancouver_initials(tokens[k].text):
+        k += 1
+    if k > j + 1 and k < len(tokens) and _ABBREVIATED_PARTICLE_RE.fullmatch(tokens[k].text):
+        k += 1  # an abbreviated particle after the initials: "Freitas, N. d." (de), "Seijen, H. v." (van)
+    elif k > j + 1 and k < len(tokens) and _is_trailing_particle(tokens[k].text):
+        # ABNT puts the particle after the initials: "SILVA, E. da.", "RAMOS, E. da S.", "R. A. de S."
+        after = _initials(tokens, k + 1, need_period=True)
+        k = after if after > k + 1 else (k + 1 if tokens[k].text.endswith(".") else k)
+    if k > j + 1 and j - i >= 2 and not is_particle(tokens[i].text) and _name_closes_at(tokens, k):
+        # "Pieter Kok, W. J. Munro, ...": a full name, then the initials of the next name
+        return i
+    return _suffix(tokens, k) if k > j + 1 else i
+
+
+def _is_trailing_particle(word: str) -> bool:
+    return word.islower() and is_particle(word.rstrip("."))
+
+
+def _name_closes_at(tokens: list[Token], k: int) -> bool:
+    """A capitalised surname at k that a separator or a sentence period closes."""
+    if k >= len(tokens) or not is_capword(tokens[k].text):
+        return False
+    after = tokens[k + 1].text if k + 1 < len(tokens) else ""
+    return ends_sentence(tokens[k].text) or after in (",", ";") or after.lower() in AND_WORDS
+
+
+def _name_sg(tokens: list[Token], i: int) -> int:
+    """DIN 1505's 'Cominetti, Roberto ;' / 'Correa, José R. ;' / 'Elstrodt, Jürgen:': surname, comma,
+    given names, closed only by ";" or the ":" before the title (a comma would be a title's)."""
+    if not any(t.text in (";", ":") for t in tokens[i + 2:i + 7]):
+        return i
+    j = _surname(tokens, i)
+    if j == i or j + 1 >= len(tokens) or tokens[j].text != "," or ends_sentence(tokens[j - 1].text):
+        return i
+    k = j + 1
+    while k < len(tokens) and k - j <= 3 and (is_capword(tokens[k].text) or is_initial(tokens[k].text)):
+        k += 1
+    # the given name comes first, in full: "Ba, J. Adam: A method ..." is "Ba, J." and a title
+    closed = k < len(tokens) and tokens[k].text in (";", ":")
+    return k if closed and k > j + 1 and is_capword(tokens[j + 1].text) else i
+
+
+def _name_si(tokens: list[Token], i: int) -> int:
+    """'Abazajian K. N.' / 'Gelman A.' / Vancouver 'Smith JA'."""
+    j = _surname(tokens, i)
+    if j == i or ends_sentence(tokens[j - 1].text):
+        return i
+    k = _initials(tokens, j, need_period=True)
+    if k == j and j < len(tokens):
+        # Vancouver "Smith JA," / "Doe B." : bare capitals, then a separator or the end
+        w = tokens[j].text
+        bare = is_vancouver_initials(w.rstrip(".")) or (len(w.rstrip(".")) == 1 and is_initial(w))
+        nxt = tokens[j + 1].text if j + 1 < len(tokens) else ","
+        if bare and (w.endswith(".") or nxt in (",", ";") or nxt.lower() in AND_WORDS):
+            k = j + 1
+    return k if k > j else i
+
+
+def _name_if(tokens: list[Token], i: int) -> int:
+    """'A. R. Calderbank' / 'J-D Kim' / 'E Grouzi' / 'S. van der Walt' / 'Q. WANG'."""
+    j = _initials(tokens, i, need_period=False)
+    if j == i:
+        return i
+    k = _surname(tokens, j, caps_ok=tokens[j - 1].text.endswith("."))
+    if k == j and j < len(tokens) and tokens[j - 1].text.endswith(".") and _closed(tokens, j + 1):
+        w = tokens[j].text
+        if re.fullmatch(r"[A-Z][a-z]{1,3}", w) and w.lower() in _TITLE_WORDS:
+            return j + 1  # a surname that is also a title word, closed by a separator: "B. Do, M. Ohsaki"
+    k = _longer_given_names(tokens, j, k)
+    return _suffix(tokens, k) if k > j else i
+
+
+def _longer_given_names(tokens: list[Token], j: int, k: int) -> int:
+    """After the first initials, full given names and more initials before the surname: "C. Jessica E.
+    Metcalf", "MC Lima de Mendonça" (a full name read from j, when it is closed and longer than k)."""
+    longer = _name_fn(tokens, j)
+    return longer if longer > k and _closed(tokens, longer) else k
+
+
+def _closed(tokens: list[Token], k: int) -> bool:
+    """A separator ("," ";" "and" "&") or the end of the list's sentence right after token k-1."""
+    if k >= len(tokens):
+        return True
+    w = tokens[k].text
+    return w in (",", ";", "&") or w.lower() in AND_WORDS or tokens[k - 1].text.endswith(".")
+
+
+def _name_gi(tokens: list[Token], i: int) -> int:
+    """'AB Sudeep', 'MZ Rosenberg': capitals without periods (Google Scholar's .bib), then a surname."""
+    if i >= len(tokens) or not is_vancouver_initials(tokens[i].text):
+        return i
+    k = _longer_given_names(tokens, i + 1, _surname(tokens, i + 1))
+    return k if k > i + 1 and _closed(tokens, k) else i
+
+
+def _name_fn(tokens: list[Token], i: int) -> int:
+    """'Ashish Vaswani' / 'Kenneth G Mann' / 'Giovanni Da San Martino' / 'Lluís Màrquez i Villodre'."""
+    if i >= len(tokens) or not is_capword(tokens[i].text) or ends_sentence(tokens[i].text):
+        return i
+    j = i + 1
+    last_cap = i
+    while j < len(tokens) and j - i < 5:
+        w = tokens[j].text
+        if is_capword(w) or _CAMEL_SURNAME_RE.fullmatch(w):
+            last_cap = j
+            j += 1
+            if ends_sentence(w):
+                break
+        elif (is_initial(w) or is_particle(w) or _is_fragment(w)) and not ends_sentence(w):
+            j += 1
+        elif is_vancouver_initials(w):
+            j += 1  # Google Scholar's middle initials: "Johanna JM Takkenberg", "Moritz UG Kraemer"
+        else:
+            break
+    if last_cap == i:
+        return i
+    if last_cap + 1 < len(tokens) and _is_fragment(tokens[last_cap + 1].text):
+        last_cap += 1  # "Alberto Barrón-Cede no,"
+    if ends_sentence(tokens[last_cap].text):
+        return last_cap + 1  # "Théorie de Hodge. II,": the period closed the name, no suffix follows
+    return _suffix(tokens, last_cap + 1)
+
+
+def et_al_end(tokens: list[Token], i: int) -> int:
+    """Index past 'et al.' / 'et al' / 'et. al.' / 'et.al.' / 'and others' at i, else i."""
+    if i < len(tokens):
+        w = tokens[i].text.lower()
+        if w in ("et.al.", "et.al", "etal.", "etal"):
+            return i + 1
+        if w in ("et", "et.") and i + 1 < len(tokens) and re.fullmatch(r"al\.*", tokens[i + 1].text.lower()):
+            return i + 2
+        # "and others", ametsoc's "and Coauthors", "S. Popinet and collaborators"
+        others = w.rstrip(".") in ("others", "coauthors", "collaborators")
+        if others and i > 0 and tokens[i - 1].text.lower() in AND_WORDS:
+            return i + 1
+    return i
+
+
+def _name_surname_et_al(tokens: list[Token], i: int) -> int:
+    """'Mainzer et al.': a bare surname is a name when "et al." follows it."""
+    j = _surname(tokens, i, limit=2)
+    if j == i or ends_sentence(tokens[j - 1].text):
+        return i
+    comma = j + 1 if j < len(tokens) and tokens[j].text == "," else j  # "Alessandro, et al. 2020."
+    return j if et_al_end(tokens, comma) > comma else i
+
+
+def _name_collab(tokens: list[Token], i: int) -> int:
+    """'ATLAS Collaboration', 'The Planck Collaboration', 'JLQCD and TWQCD collaborations'."""
+    j = i
+    while j < len(tokens) and j - i < 7:
+        w = tokens[j].text
+        if w.rstrip(".,").lower() in _COLLAB_WORDS and j > i:
+            return j + 1
+        if not (w[:1].isupper() or w.lower() in AND_WORDS or w.lower() == "the") or w.endswith("."):
+            break  # an initial is a person's name: "Vicsek T. Hierarchical group dynamics"
+        j += 1
+    return i
+
+
+GRAMMAR = (
+    ("CO", _name_collab), ("SF", _name_sf), ("SI", _name_si), ("IF", _name_if), ("FN", _name_fn),
+    ("SE", _name_surname_et_al), ("GI", _name_gi), ("SG", _name_sg),
+)
+FAMILY = {
+    "SF": "surname", "SI": "surname", "IF": "given", "FN": "given", "GI": "given", "CO": None, "SE": None,
+    "SG": "surname-given",  # DIN lists never mix with the initials of other styles
+}
+
+
+def clean_name(name: str) -> str:
+    """Drop a trailing sentence period from a surname ('Shazeer.' -> 'Shazeer'), keep initials' periods."""
+    name = name.strip().strip(",;")
+    last = name.rsplit(" ", 1)[-1]
+    abbreviated = is_initial(last) or _ABBREVIATED_PARTICLE_RE.fullmatch(last)  # "N. d." (de)
+    if name.endswith(".") and not abbreviated and last.lower().rstrip(".") not in ("jr", "sr", "al"):
+        name = name[:-1]
+    return name
