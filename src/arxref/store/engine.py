@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import fcntl
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -53,10 +55,42 @@ def upgrade_schema(engine: sa.Engine) -> None:
     """Apply every migration not yet applied; a production database upgrades in place.
 
     Upgrades are serialized: many workers (or two first runs) starting on a fresh
-    database would otherwise all create the same tables and all but one die. The lock
-    is taken inside the upgrade's transaction (PostgreSQL: a transaction-level advisory
-    lock; SQLite: BEGIN EXCLUSIVE), so whoever waited finds the schema already at head.
+    database would otherwise all create the same tables and all but one die. PostgreSQL:
+    a transaction-level advisory lock inside the upgrade's transaction. SQLite: a lock on
+    a file beside the database, held from before the first connection (which switches the
+    file to WAL: two processes doing that at once can get "database is locked" at once,
+    busy timeout or not), then BEGIN EXCLUSIVE for the migrations. Whoever waited finds
+    the schema already at head.
     """
+    with _sqlite_file_lock(engine):
+        _upgrade(engine)
+
+
+@contextmanager
+def _sqlite_file_lock(engine: sa.Engine, timeout: float = 120.0) -> Iterator[None]:
+    """An exclusive lock on `<database>.migrate.lock` (flock); nothing for PostgreSQL or in-memory SQLite."""
+    database = engine.url.database if engine.dialect.name == "sqlite" else None
+    if not database or database == ":memory:":
+        yield
+        return
+    deadline = time.monotonic() + timeout
+    with open(f"{database}.migrate.lock", "a") as handle:
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    held = f"{database}: another process holds its migration lock"
+                    raise DatabaseUnavailable(held) from None
+                time.sleep(0.05)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _upgrade(engine: sa.Engine) -> None:
     config = _alembic_config()
     with engine.begin() as connection:
         if engine.dialect.name == "postgresql":
