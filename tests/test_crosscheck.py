@@ -82,3 +82,79 @@ def test_merged_split_and_composed_entries_are_explained() -> None:
     assert (Agreement.PDF_ONLY, Disagreement.PDF_SPLIT) in kinds
     composed = next(row for row in check.rows if row.eprint is not None and row.eprint.raw == about)
     assert (composed.agreement, composed.index_agrees) == (Agreement.BOTH, True)
+
+
+# --- stored, on SQLite and PostgreSQL: `arxref crosscheck`, the report, ARXREF_FETCH_PDF=always, the record
+
+
+def _folder(tmp_path, stale: bool):  # noqa: ANN001, ANN202
+    folder = tmp_path / "papers"
+    folder.mkdir(exist_ok=True)
+    eprint = (SAMPLES / f"{PAPER}.tar.gz").read_bytes()
+    if stale:
+        source, _ = _paths(eprint)
+        eprint = _without_bibitems(eprint, {source[3].key, source[9].key})
+    (folder / "2401.00001v1.tar.gz").write_bytes(eprint)
+    (folder / "2401.00001v1.pdf").write_bytes((SAMPLES / f"{PAPER}.pdf").read_bytes())
+    return folder
+
+
+def test_crosscheck_of_a_stored_version_is_stored_replaced_and_reported(
+    tmp_path, database_url: str, monkeypatch, capsys  # noqa: ANN001
+) -> None:
+    import json
+
+    from arxref.cli import main
+
+    monkeypatch.setenv("ARXREF_HOME", str(tmp_path / "var"))
+    monkeypatch.setenv("ARXREF_DATABASE_URL", database_url)
+    folder = _folder(tmp_path, stale=True)
+    assert main(["process", str(folder)]) == 0
+    capsys.readouterr()
+    for _ in range(2):  # a rerun replaces the rows
+        assert main(["crosscheck", "2401.00001", "--json"]) == 0
+        doc = json.loads(capsys.readouterr().out)
+    assert doc["agreement"] < 0.3
+    assert (doc["eprint_entries"], doc["pdf_entries"]) == (15, 17)
+    alone = [d for d in doc["disagreements"] if d["kind"] == "missing_from_eprint"]
+    assert [d["pdf"]["index"] for d in alone] == [4, 10]
+    assert doc["counts"]["pdf_only"] == 2
+    assert main(["crosscheck", "--report", "--below", "0.9", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [v["paper"] for v in report["versions"]] == ["2401.00001v1"]
+    assert report["disagreements_by_kind"]["missing_from_eprint"] == 2
+    assert main(["record", "2401.00001"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["crosscheck"]["agreement"] == doc["agreement"]
+    assert [e["index"] for e in record["crosscheck"]["pdf_only"]] == [4, 10]
+    assert {o["citation"]["found_by"] for o in record["outbound"]} == {"both"}
+    lane = next(lane for lane in record["coverage"] if lane["lane"] == "source_pdf_agreement")
+    assert lane["state"] == "measured"
+
+
+def test_with_fetch_pdf_always_every_processed_version_is_cross_checked(
+    tmp_path, database_url: str  # noqa: ANN001
+) -> None:
+    from arxref.domain import PaperVersion
+    from arxref.pipeline import process_version
+    from arxref.settings import Settings
+    from arxref.store.crosschecks import load_crosscheck
+    from arxref.store.engine import make_engine, upgrade_schema
+
+    folder = _folder(tmp_path, stale=False)
+    env = {
+        "ARXREF_HOME": str(tmp_path / "var"),
+        "ARXREF_DATABASE_URL": database_url,
+        "ARXREF_SOURCE_DIR": str(folder),
+        "ARXREF_FETCH_PDF": "always",
+    }
+    settings = Settings.from_env(env)
+    engine = make_engine(settings.database_url)
+    upgrade_schema(engine)
+    paper = PaperVersion("2401.00001", 1)
+    assert process_version(engine, settings, paper).reference_count == 17
+    with engine.connect() as conn:
+        check = load_crosscheck(conn, paper)
+    engine.dispose()
+    assert check is not None
+    assert (check.agreement, check.counts, len(check.rows)) == (1.0, {"both": 17}, 17)

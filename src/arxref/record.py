@@ -30,6 +30,7 @@ from arxref.record_observation import catalog_title, digest, iso, observation, r
 from arxref.store import citations
 from arxref.store.catalog import SqlCatalog
 from arxref.store.citations import CitationRow, VersionSummary
+from arxref.store.crosschecks import StoredCrossCheck, load_crosscheck
 
 SCHEMA = "arxref.paper-citation-record.v1"
 PAGE_SIZE = 100
@@ -84,9 +85,11 @@ def load_record(
         outbound: list[CitationRow] = []
         counts: dict[str, int] = {}
         outbound_at = None
+        check = None
         if shown is not None and shown.state == VersionState.DONE:
             counts, outbound_at = citations.outbound_counts(conn, shown.id)
             outbound = citations.outbound_page(conn, shown.id, (paging.outbound - 1) * PAGE_SIZE, PAGE_SIZE)
+            check = load_crosscheck(conn, shown.paper, disagreeing_only=True)
         inbound_total, inbound_at = citations.inbound_count(conn, arxiv_id)
         inbound = citations.inbound_page(conn, arxiv_id, (paging.inbound - 1) * PAGE_SIZE, PAGE_SIZE)
         wanted = {arxiv_id}
@@ -112,6 +115,7 @@ def load_record(
         inbound_total=inbound_total,
         inbound_observed_at=inbound_at,
         catalog=records,
+        crosscheck=check,
     )
     return build_record(stored, paging, as_of or datetime.now(UTC), statements.count)
 
@@ -132,6 +136,7 @@ class Stored:
     inbound_total: int
     inbound_observed_at: datetime | None
     catalog: dict[str, CatalogRecord]
+    crosscheck: StoredCrossCheck | None = None  # the shown version's e-print/PDF alignment, if made
 
 
 def build_record(stored: Stored, paging: Paging, as_of: datetime, statements: int) -> dict:
@@ -143,7 +148,8 @@ def build_record(stored: Stored, paging: Paging, as_of: datetime, statements: in
         "outbound": max(1, math.ceil(total / PAGE_SIZE)),
         "inbound": max(1, math.ceil(stored.inbound_total / PAGE_SIZE)),
     }
-    outbound = [observation(r, paper["title"], stored.catalog) for r in stored.outbound]
+    found_by = _found_by(stored.crosscheck)
+    outbound = [observation(r, paper["title"], stored.catalog, found_by(r)) for r in stored.outbound]
     inbound = [
         observation(r, catalog_title(stored.catalog.get(r.citing_arxiv_id)), stored.catalog)
         for r in stored.inbound
@@ -162,6 +168,7 @@ def build_record(stored: Stored, paging: Paging, as_of: datetime, statements: in
             "state_counts": {s.value: stored.outbound_counts.get(s.value, 0) for s in ResolutionStatus},
         },
         "inbound_citations": {"displayed": len(inbound), "total_inbound_citations": stored.inbound_total},
+        "crosscheck": _crosscheck(stored.crosscheck),
         "outbound": outbound,
         "inbound": inbound,
         "caps": {
@@ -177,6 +184,41 @@ def build_record(stored: Stored, paging: Paging, as_of: datetime, statements: in
     }
     record["context_digest"] = digest({k: v for k, v in record.items() if k != "as_of"})
     return record
+
+
+def _found_by(check: StoredCrossCheck | None):  # noqa: ANN202
+    """Which paths found an outbound reference: `both`, `eprint_only`, or None when not cross-checked."""
+    if check is None:
+        return lambda row: None
+    alone = {
+        (r["eprint_bibliography"], r["eprint_index"]) for r in check.rows if r["agreement"] == "eprint_only"
+    }
+    return lambda row: "eprint_only" if (row.bibliography, row.reference_index) in alone else "both"
+
+
+def _crosscheck(check: StoredCrossCheck | None) -> dict | None:
+    """The version's agreement between its e-print and PDF, and the entries only the PDF printed."""
+    if check is None:
+        return None
+    return {
+        "agreement": check.agreement,
+        "counts": check.counts,
+        "eprint_entries": check.eprint_entries,
+        "pdf_entries": check.pdf_entries,
+        "pdf_error": check.pdf_error,
+        "checked_at": iso(check.checked_at),
+        "extractor_version": check.extractor_version,
+        "pdf_only": [
+            {
+                "bibliography": r["pdf_bibliography"],
+                "index": r["pdf_index"],
+                "text": r["pdf_text"],
+                "kind": r["disagreement"],
+            }
+            for r in check.rows
+            if r["agreement"] == "pdf_only"
+        ],
+    }
 
 
 def _shown_version(versions: list[VersionSummary], asked: int | None) -> VersionSummary | None:
@@ -258,11 +300,24 @@ def _coverage(stored: Stored, shown_out: int, total_out: int, shown_in: int) -> 
         "inbound_itemization", "measured", shown_in, stored.inbound_total, TABLES, stored.inbound_observed_at
     )
     inbound["note"] = "Stored references of processed papers that resolve to this paper, under the page cap."
+    check = stored.crosscheck
+    if check is not None:
+        rows = sum(check.counts.get(k, 0) for k in ("both", "eprint_only", "pdf_only"))
+        agree = round(check.agreement * rows)
+        pdf_lane = _lane(
+            "source_pdf_agreement", "measured", agree, rows, "paper_crosschecks", check.checked_at
+        )
+        pdf_lane["note"] = (
+            "Entries the e-print and the PDF both give under the same number (arxref crosscheck)."
+        )
+    else:
+        pdf_lane = _lane("source_pdf_agreement", "not_measured", None, None, None, None)
+        pdf_lane["note"] = "The e-print and the PDF of this version were not cross-checked."
     notices = _lane("standing_notices", "not_measured", None, None, None, None)
     notices["note"] = "No retraction or correction source is queried by this system."
     external = _lane("external_citation_measurements", "not_measured", None, None, None, None)
     external["note"] = "No external citation count is taken; inbound counts only the papers processed here."
-    return [outbound, inbound, notices, external]
+    return [outbound, inbound, pdf_lane, notices, external]
 
 
 def _lane(

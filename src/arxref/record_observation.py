@@ -43,8 +43,14 @@ def resolved(row: CitationRow) -> bool:
     return row.status in RESOLVED
 
 
-def observation(row: CitationRow, citing_title: str | None, catalog: dict[str, CatalogRecord]) -> dict:
-    """One reference as an observation: the citation, its resolution and links to both papers' records."""
+def observation(
+    row: CitationRow, citing_title: str | None, catalog: dict[str, CatalogRecord], found_by: str | None = None
+) -> dict:
+    """One reference as an observation: the citation, its resolution and links to both papers' records.
+
+    `found_by`: for a cross-checked version, whether the PDF printed it too (`both`) or only the
+    e-print gives it (`eprint_only`); left out otherwise.
+    """
     linked = resolved(row)
     work = catalog.get(row.cited_arxiv_id or "") if linked else None
     cited_work = {
@@ -86,6 +92,8 @@ def observation(row: CitationRow, citing_title: str | None, catalog: dict[str, C
             "cited_paper": record_path(row.cited_arxiv_id) if row.cited_arxiv_id and linked else None,
         },
     }
+    if found_by is not None:
+        observation["citation"]["found_by"] = found_by
     observation["observation_digest"] = digest(observation)
     return observation
 

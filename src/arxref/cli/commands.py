@@ -22,6 +22,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     for add in (add_jobs_commands, add_pool_commands, add_reading_commands, add_catalog_commands):
         add(sub)
     add_resolving_commands(sub)
+    add_crosscheck_commands(sub)
 
 
 def _datetime(text: str) -> datetime:
@@ -168,3 +169,18 @@ def add_resolving_commands(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--database")
     p.set_defaults(run="resolving:cmd_resolve")
+
+
+def add_crosscheck_commands(sub: argparse._SubParsersAction) -> None:
+    """crosscheck."""
+    p = sub.add_parser(
+        "crosscheck",
+        help="align a stored version's e-print and PDF entries: its agreement and what disagrees",
+    )
+    p.add_argument("target", nargs="?", metavar="ID[vN]", help="a processed version (no vN: the newest)")
+    p.add_argument("--report", action="store_true", help="every cross-checked version, worst first")
+    p.add_argument("--below", type=float, metavar="X", help="with --report: only agreement below X")
+    p.add_argument("--source-dir", type=Path, help="folder to read the PDF from (default: its own)")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--database")
+    p.set_defaults(run="crosschecking:cmd_crosscheck")

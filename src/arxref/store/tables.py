@@ -150,3 +150,35 @@ arxiv_catalog_words = sa.Table(
     sa.Column("term", sa.Text, primary_key=True),
     sa.Column("doc", sa.Integer, nullable=False),
 )
+
+# Migration 0010: the e-print and the PDF of a version aligned (`arxref.crosscheck`), replaced per run.
+paper_crosschecks = sa.Table(
+    "paper_crosschecks",
+    metadata,
+    sa.Column("version_id", sa.Integer, sa.ForeignKey("paper_versions.id"), primary_key=True),
+    sa.Column("agreement", sa.Float, nullable=False),
+    sa.Column("counts", sa.JSON, nullable=False),
+    sa.Column("eprint_entries", sa.Integer, nullable=False),
+    sa.Column("pdf_entries", sa.Integer, nullable=False),
+    sa.Column("pdf_error", sa.Text, nullable=True),  # the PDF path failed: every entry is e-print only
+    sa.Column("extractor_version", sa.String(32), nullable=False),
+    sa.Column("checked_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_paper_crosschecks_agreement", "agreement"),
+)
+
+paper_crosscheck_rows = sa.Table(
+    "paper_crosscheck_rows",
+    metadata,
+    sa.Column("version_id", sa.Integer, sa.ForeignKey("paper_versions.id"), primary_key=True),
+    sa.Column("position", sa.Integer, primary_key=True),
+    sa.Column("agreement", sa.String(16), nullable=False),  # both, eprint_only, pdf_only
+    sa.Column("disagreement", sa.String(24), nullable=True),
+    sa.Column("similarity", sa.Float, nullable=True),
+    sa.Column("index_agrees", sa.Boolean, nullable=True),
+    sa.Column("eprint_bibliography", sa.Integer, nullable=True),
+    sa.Column("eprint_index", sa.Integer, nullable=True),
+    sa.Column("eprint_text", sa.Text, nullable=True),
+    sa.Column("pdf_bibliography", sa.Integer, nullable=True),
+    sa.Column("pdf_index", sa.Integer, nullable=True),
+    sa.Column("pdf_text", sa.Text, nullable=True),
+)
