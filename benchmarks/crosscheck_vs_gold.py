@@ -56,9 +56,8 @@ def main() -> int:
     for name, agreement, f1, index, counts in rows:
         differs = abs(agreement - f1 * index) > 0.05
         if differs or a.all:
-            print(
-                f"{name[:32]:<32} {agreement:>9.3f} {f1:>7.3f} {index:>7.3f}  {counts}{'  <' if differs else ''}"
-            )
+            mark = "  <" if differs else ""
+            print(f"{name[:32]:<32} {agreement:>9.3f} {f1:>7.3f} {index:>7.3f}  {counts}{mark}")
     agreements = [r[1] for r in rows]
     accuracy = [r[2] * r[3] for r in rows]
     gaps = [abs(x - y) for x, y in zip(agreements, accuracy, strict=True)]
