@@ -130,6 +130,11 @@ def test_crosscheck_of_a_stored_version_is_stored_replaced_and_reported(
     assert {o["citation"]["found_by"] for o in record["outbound"]} == {"both"}
     lane = next(lane for lane in record["coverage"] if lane["lane"] == "source_pdf_agreement")
     assert lane["state"] == "measured"
+    page = tmp_path / "record.html"
+    assert main(["record", "2401.00001", "--html", str(page)]) == 0
+    html = page.read_text()
+    assert "agreement of the e-print and the PDF" in html
+    assert "Printed in the PDF only" in html
 
 
 def test_with_fetch_pdf_always_every_processed_version_is_cross_checked(
