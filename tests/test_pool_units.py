@@ -6,6 +6,7 @@ import ast
 import json
 import shutil
 import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -283,3 +284,16 @@ def test_arxref_worker_runs_without_gossip_and_mingle(monkeypatch: pytest.Monkey
     assert main(["worker", "--queues", "extract"]) == 0
     assert "--without-gossip" in seen[0]
     assert "--without-mingle" in seen[0]
+
+
+def test_a_workers_main_process_and_a_fetch_worker_load_no_extraction_code() -> None:
+    """The worker's main process only forks the children that run tasks, and a fetch worker never
+    extracts: neither loads PyMuPDF, pylatexenc, wordfreq or the resolver (memory per worker)."""
+    probe = (
+        "import sys\n"
+        "import arxref.tasks\n"
+        "heavy = {'pymupdf', 'pylatexenc', 'wordfreq', 'rapidfuzz', 'arxref.extracting'}\n"
+        "print(sorted(heavy & set(sys.modules)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

@@ -12,40 +12,25 @@ pool's soft and hard time limits (`limits`); the Celery tasks (`tasks`, via
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import sqlalchemy as sa
 
 from arxref.blobs import blob_path, put_blob
-from arxref.catalog import CatalogLookup
 from arxref.content import detect_kind
-from arxref.crosscheck import CrossCheck, cross_check
-from arxref.domain import (
-    BlobKind,
-    Extraction,
-    PaperVersion,
-    RawReference,
-    ReferenceSource,
-    ResolvedReference,
-    Stage,
-)
+from arxref.domain import PaperVersion, Stage
 from arxref.errors import ArxrefError, NoBibliography, NotFound, error_class
-from arxref.extract import SOURCE_UNUSABLE, extract_references
 from arxref.fetch import Fetcher, make_fetcher
 from arxref.limits import run_limited
-from arxref.parse import parse_references
-from arxref.pdf import extract_pdf_references
-from arxref.resolve import resolve_references
 from arxref.settings import Settings
-from arxref.source import extract_source_references, unpack_eprint
 from arxref.store import versions
-from arxref.store.citations import own_tables_catalog
-from arxref.store.crosschecks import replace_crosscheck
 from arxref.store.engine import database_errors
-from arxref.store.references import replace_references
 from arxref.telemetry import timed
+
+if TYPE_CHECKING:
+    from arxref.crosscheck import CrossCheck
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +46,7 @@ def fetch_stage(
     engine: sa.Engine, settings: Settings, fetcher: Fetcher, paper: PaperVersion, want_pdf: bool = False
 ) -> None:
     """Store the version's bytes as blobs and record their digests; a remote fetch is done only once."""
-    row = _row(engine, paper)
+    row = version_row(engine, paper)
     have_eprint = _stored(settings, row.eprint_sha256)
     have_pdf = _stored(settings, row.pdf_sha256)
     if fetcher.remote and have_eprint:
@@ -75,7 +60,7 @@ def fetch_stage(
                 raise _eprint_failure(row, exc) from exc
             raise
         pdf_sha = put_blob(settings.blob_dir, pdf, detect_kind(pdf)).sha256 if pdf else None
-        _record_blobs(engine, paper, row.eprint_sha256, pdf_sha)
+        record_blobs(engine, paper, row.eprint_sha256, pdf_sha)
         return
     try:
         with timed(settings.metrics_dir, Stage.FETCH):
@@ -86,7 +71,7 @@ def fetch_stage(
         raise
     eprint = put_blob(settings.blob_dir, files.eprint, detect_kind(files.eprint)) if files.eprint else None
     pdf = put_blob(settings.blob_dir, files.pdf, detect_kind(files.pdf)) if files.pdf else None
-    _record_blobs(engine, paper, eprint and eprint.sha256, pdf and pdf.sha256)
+    record_blobs(engine, paper, eprint and eprint.sha256, pdf and pdf.sha256)
 
 
 def _eprint_failure(row: versions.VersionRow, missing: NotFound) -> ArxrefError:
@@ -98,89 +83,23 @@ def _eprint_failure(row: versions.VersionRow, missing: NotFound) -> ArxrefError:
 def extract_stage(
     engine: sa.Engine, settings: Settings, paper: PaperVersion, can_fetch_pdf: bool = True
 ) -> Next:
-    """Extract, resolve and store from the stored blobs; FETCH_PDF when the PDF is needed first."""
-    row = _row(engine, paper)
-    eprint = _load(settings, paper, row.eprint_sha256)
-    pdf = _load(settings, paper, row.pdf_sha256)
-    if eprint is None and pdf is None:
-        raise NotFound(f"{paper.key}: no fetched e-print or PDF recorded")
-    _advance(engine, paper, Stage.EXTRACT)
-    try:
-        with timed(settings.metrics_dir, Stage.EXTRACT):
-            extraction = extract_references(eprint, pdf)
-    except SOURCE_UNUSABLE as exc:
-        eprint_is_pdf = eprint is not None and detect_kind(eprint) == BlobKind.PDF  # no other PDF to read
-        if pdf is None and can_fetch_pdf and not eprint_is_pdf:
-            with database_errors(), engine.begin() as conn:  # said if the PDF turns out missing too
-                versions.note_interruption(conn, paper, exc, requeue=False)
-            return Next.FETCH_PDF
-        raise
-    _advance(engine, paper, Stage.RESOLVE)
-    with database_errors(), engine.connect() as conn, timed(settings.metrics_dir, Stage.RESOLVE):
-        resolved = resolve_extraction(extraction, own_tables_catalog(conn))  # the catalog, and papers we hold
-    _advance(engine, paper, Stage.STORE)
-    with timed(settings.metrics_dir, Stage.STORE):
-        _store(engine, settings, paper, extraction, resolved)
-    from_eprint = extraction.source == ReferenceSource.ARXIV_SOURCE
-    if settings.fetch_pdf == "always" and from_eprint and pdf is not None:  # ARXREF_FETCH_PDF=always
-        store_crosscheck(engine, settings, paper, extraction.references, pdf)
-    return Next.DONE
+    """Extract, resolve and store from the stored blobs; FETCH_PDF when the PDF is needed first.
+
+    The work is in `arxref.extracting`, imported here on first use: it loads the extraction code,
+    which fetch workers and a worker's main process never need.
+    """
+    from arxref import extracting
+
+    return extracting.extract_stage(engine, settings, paper, can_fetch_pdf)
 
 
 def crosscheck_stage(
     engine: sa.Engine, settings: Settings, paper: PaperVersion, fetcher: Fetcher | None = None
 ) -> CrossCheck:
-    """Read a stored version's e-print and PDF both and store how their entries align
-    (`arxref crosscheck`); the PDF is fetched first when only the e-print was."""
-    row = _row(engine, paper)
-    eprint = _load(settings, paper, row.eprint_sha256)
-    if eprint is None or detect_kind(eprint) == BlobKind.PDF:
-        raise NoBibliography(f"{paper.key}: no LaTeX e-print stored to compare its PDF with")
-    pdf = _load(settings, paper, row.pdf_sha256)
-    if pdf is None:
-        pdf = (fetcher or make_fetcher(settings)).fetch_pdf(paper)
-        if pdf is None:
-            raise NotFound(f"{paper.key}: no PDF to compare its e-print with")
-        stored = put_blob(settings.blob_dir, pdf, detect_kind(pdf))
-        _record_blobs(engine, paper, row.eprint_sha256, stored.sha256)
-    source = extract_source_references(unpack_eprint(eprint))
-    return store_crosscheck(engine, settings, paper, source.references, pdf)
+    """Align a stored version's e-print and PDF entries and store the result (`arxref crosscheck`)."""
+    from arxref import extracting
 
-
-def store_crosscheck(
-    engine: sa.Engine,
-    settings: Settings,
-    paper: PaperVersion,
-    eprint_refs: Sequence[RawReference],
-    pdf: bytes,
-) -> CrossCheck:
-    """Read the PDF, align its entries with the e-print's, store the result; a PDF the path cannot
-    read leaves every e-print entry alone (agreement 0) and says why."""
-    pdf_error = None
-    try:
-        pdf_refs: Sequence[RawReference] = extract_pdf_references(pdf).references
-    except ArxrefError as exc:
-        pdf_refs, pdf_error = (), f"{type(exc).__name__}: {exc}"
-    check = cross_check(eprint_refs, pdf_refs)
-    with database_errors(), engine.begin() as conn:
-        replace_crosscheck(
-            conn, paper, check, len(eprint_refs), len(pdf_refs), settings.extractor_version, pdf_error
-        )
-    return check
-
-
-def resolve_extraction(extraction: Extraction, catalog: CatalogLookup) -> list[ResolvedReference]:
-    """Parse and resolve every entry; the fields the source states win over parsed ones.
-
-    The paper's entries are resolved together: a SQL catalog is asked once per kind of lookup.
-    """
-    parsed = parse_references(extraction.references)
-    entries = [(p, raw.raw) for p, raw in zip(parsed, extraction.references, strict=True)]
-    resolutions = resolve_references(entries, catalog)
-    return [
-        ResolvedReference(raw=raw, parsed=p, resolution=resolution)
-        for raw, p, resolution in zip(extraction.references, parsed, resolutions, strict=True)
-    ]
+    return extracting.crosscheck_stage(engine, settings, paper, fetcher)
 
 
 def process_version(
@@ -194,7 +113,7 @@ def process_version(
         fetcher = fetcher or make_fetcher(settings)
         fetch_stage(engine, settings, fetcher, paper)
         if _limited_extract(engine, settings, paper, can_fetch_pdf=True) == Next.FETCH_PDF:
-            _advance(engine, paper, Stage.FETCH)
+            advance_stage(engine, paper, Stage.FETCH)
             fetch_stage(engine, settings, fetcher, paper, want_pdf=True)
             _limited_extract(engine, settings, paper, can_fetch_pdf=False)
     except ArxrefError as exc:
@@ -202,7 +121,7 @@ def process_version(
     except Exception as exc:  # a bug must not lose the paper: record it, keep going
         log.exception("%s: unexpected error", paper.key)
         record_failure(engine, paper, exc)
-    return _row(engine, paper)
+    return version_row(engine, paper)
 
 
 def _limited_extract(engine: sa.Engine, settings: Settings, paper: PaperVersion, can_fetch_pdf: bool) -> Next:
@@ -224,7 +143,7 @@ def record_failure(
         versions.mark_failed(conn, paper, stage, exc)
 
 
-def _row(engine: sa.Engine, paper: PaperVersion) -> versions.VersionRow:
+def version_row(engine: sa.Engine, paper: PaperVersion) -> versions.VersionRow:
     with database_errors(), engine.connect() as conn:
         row = versions.get_version(conn, paper)
     if row is None:
@@ -236,7 +155,7 @@ def _stored(settings: Settings, sha256: str | None) -> bool:
     return bool(sha256) and blob_path(settings.blob_dir, sha256).is_file()
 
 
-def _load(settings: Settings, paper: PaperVersion, sha256: str | None) -> bytes | None:
+def load_blob(settings: Settings, paper: PaperVersion, sha256: str | None) -> bytes | None:
     if not sha256:
         return None
     path: Path = blob_path(settings.blob_dir, sha256)
@@ -247,24 +166,13 @@ def _load(settings: Settings, paper: PaperVersion, sha256: str | None) -> bytes 
     return path.read_bytes()
 
 
-def _advance(engine: sa.Engine, paper: PaperVersion, stage: Stage) -> None:
+def advance_stage(engine: sa.Engine, paper: PaperVersion, stage: Stage) -> None:
     with database_errors(), engine.begin() as conn:
         versions.mark_stage(conn, paper, stage)
 
 
-def _record_blobs(engine: sa.Engine, paper: PaperVersion, eprint: str | None, pdf: str | None) -> None:
+def record_blobs(engine: sa.Engine, paper: PaperVersion, eprint: str | None, pdf: str | None) -> None:
     with database_errors(), engine.begin() as conn:
         versions.mark_fetched(conn, paper, eprint, pdf)
 
 
-def _store(
-    engine: sa.Engine,
-    settings: Settings,
-    paper: PaperVersion,
-    extraction: Extraction,
-    resolved: Sequence[ResolvedReference],
-) -> None:
-    with database_errors(), engine.begin() as conn:
-        replace_references(
-            conn, paper, extraction.source, resolved, settings.extractor_version, notes=extraction.notes
-        )
