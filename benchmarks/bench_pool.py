@@ -58,8 +58,13 @@ def peak_rss_mib(pids: list[int]) -> float:
     return total / 1024
 
 
-def run(n_workers: int, n_versions: int, pg, redis_url: str, stub: ArxivStub, scratch: Path) -> dict:
-    """One measurement: a fresh database and Redis db, `n_workers` processes, `n_versions` versions."""
+def run(
+    n_workers: int, n_versions: int, pg, redis_url: str, stub: ArxivStub, scratch: Path, split: bool = False
+) -> dict:
+    """One measurement: a fresh database and Redis db, `n_workers` processes, `n_versions` versions.
+
+    `split`: as deployed, one fetch worker and `n_workers` extract workers, each on its own queue.
+    """
     db = f"bench_{uuid.uuid4().hex[:8]}"
     admin = f"host=127.0.0.1 port={pg.port} user=postgres dbname=postgres"
     with psycopg.connect(admin, autocommit=True) as c:
@@ -81,9 +86,10 @@ def run(n_workers: int, n_versions: int, pg, redis_url: str, stub: ArxivStub, sc
         "ARXREF_READ_TIMEOUT": "30",
     }
     os.environ.update({**FAST_POOL_ENV, **base})
+    queues = ["fetch", *["extract"] * n_workers] if split else ["fetch,extract"] * n_workers
     workers = [
-        CeleryWorker(f"w{k}-{tag}", "fetch,extract", pool_env(base), scratch / f"w{k}-{tag}.log").start()
-        for k in range(n_workers)
+        CeleryWorker(f"w{k}-{tag}", q, pool_env(base), scratch / f"w{k}-{tag}.log").start()
+        for k, q in enumerate(queues)
     ]
     try:
         time.sleep(3)  # let the workers boot (import, connect) before the clock starts
@@ -99,13 +105,14 @@ def run(n_workers: int, n_versions: int, pg, redis_url: str, stub: ArxivStub, sc
         engine.dispose()
     done = sum(1 for r in rows.values() if r.state == VersionState.DONE)
     return {"workers": n_workers, "versions": n_versions, "done": done, "seconds": elapsed,
-            "per_minute": n_versions / elapsed * 60, "peak_rss_mib": rss}
+            "per_minute": n_versions / elapsed * 60, "peak_rss_mib": rss, "queues": queues}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--versions", type=int, default=40)
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--split", action="store_true", help="one fetch worker and N extract workers")
     args = parser.parse_args()
     scratch = Path(tempfile.mkdtemp(prefix="arxref-bench-"))
     pg, redis_server = start_postgres(), start_redis()
@@ -114,8 +121,8 @@ def main() -> None:
           "rate limit off; each worker: -Q fetch,extract -c 1")
     try:
         for n in args.workers:
-            r = run(n, args.versions, pg, f"{redis_server.url[:-1]}{n}", stub, scratch)
-            rss = ", ".join(f"{m:.0f}" for m in r["peak_rss_mib"])
+            r = run(n, args.versions, pg, f"{redis_server.url[:-1]}{n}", stub, scratch, args.split)
+            rss = ", ".join(f"{q} {m:.0f}" for q, m in zip(r["queues"], r["peak_rss_mib"], strict=True))
             print(
                 f"{r['workers']} worker process(es): {r['done']}/{r['versions']} done in {r['seconds']:.1f} s"
                 f" = {r['per_minute']:.1f} versions/min; peak RSS per worker (MiB): {rss}",
