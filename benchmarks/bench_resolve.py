@@ -86,6 +86,8 @@ def generate_catalog(real_file: Path, rows: int, seed: int = 7) -> Path:
                 continue
             year = min(max(rng.choice(years), GENERATED_YEARS[0]), GENERATED_YEARS[-1])
             month = f"{year % 100:02d}{rng.randint(1, 12):02d}"
+            if numbers.get(month, GENERATED_FIRST_NUMBER) >= 99999:
+                continue  # the month is full: a sixth digit would make an id arXiv never gave
             numbers[month] = numbers.get(month, GENERATED_FIRST_NUMBER) + 1
             arxiv_id = f"{month}.{numbers[month]:05d}"
             if arxiv_id in taken:
