@@ -4,6 +4,8 @@ settings the worker pool's tests share (a Redis database, a PostgreSQL database,
 from __future__ import annotations
 
 import itertools
+import subprocess
+import sys
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -113,3 +115,10 @@ def _fresh_postgres_database(server: PostgresServer) -> Iterator[str]:
     yield server.url(name)
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+
+
+def modules_loaded_by(code: str, of: set[str]) -> list[str]:
+    """Which of the modules `of` a fresh interpreter has loaded after running `code` (import costs)."""
+    probe = f"import sys\n{code}\nprint(','.join(sorted({sorted(of)!r} & sys.modules.keys())))\n"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    return [name for name in out.strip().split(",") if name]

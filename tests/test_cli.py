@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from arxref.cli import main
-from tests.conftest import CORPUS, SAMPLES, WIDE
+from tests.conftest import CORPUS, SAMPLES, WIDE, modules_loaded_by
 from tests.servers import free_port
 
 
@@ -269,16 +269,14 @@ def test_reprocess_reads_a_version_from_the_folder_it_came_from(
 def test_help_and_usage_errors_load_no_heavy_library() -> None:
     """`arxref --help` (and every command's parsing) must not pay for SQLAlchemy, PyMuPDF, Celery or
     httpx: each command's code, and what it imports, is loaded only when the command runs."""
-    probe = (
-        "import sys, contextlib, io\n"
+    code = (
+        "import contextlib, io\n"
         "from arxref.cli import main\n"
         "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
         "    main(['--help'])\n"
-        "heavy = {'sqlalchemy', 'pymupdf', 'celery', 'httpx', 'rapidfuzz', 'pylatexenc', 'wordfreq'}\n"
-        "print(sorted(heavy & set(sys.modules)))\n"
     )
-    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"
+    heavy = {"sqlalchemy", "pymupdf", "celery", "httpx", "rapidfuzz", "pylatexenc", "wordfreq"}
+    assert modules_loaded_by(code, heavy) == []
 
 
 def test_the_worker_commands_default_queues_are_the_pools() -> None:

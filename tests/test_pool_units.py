@@ -6,7 +6,6 @@ import ast
 import json
 import shutil
 import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -24,7 +23,7 @@ from arxref.settings import Settings
 from arxref.store import versions
 from arxref.store.engine import make_engine, upgrade_schema
 from arxref.tasks import EXTRACT_TASK, FETCH_TASK, TASK_OPTIONS, make_celery
-from tests.conftest import REPO, SAMPLES
+from tests.conftest import REPO, SAMPLES, modules_loaded_by
 from tests.servers import RedisServer, free_port
 
 PAPER = PaperVersion("1205.4446", 1)
@@ -289,11 +288,5 @@ def test_arxref_worker_runs_without_gossip_and_mingle(monkeypatch: pytest.Monkey
 def test_a_workers_main_process_and_a_fetch_worker_load_no_extraction_code() -> None:
     """The worker's main process only forks the children that run tasks, and a fetch worker never
     extracts: neither loads PyMuPDF, pylatexenc, wordfreq or the resolver (memory per worker)."""
-    probe = (
-        "import sys\n"
-        "import arxref.tasks\n"
-        "heavy = {'pymupdf', 'pylatexenc', 'wordfreq', 'rapidfuzz', 'arxref.extracting'}\n"
-        "print(sorted(heavy & set(sys.modules)))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"
+    heavy = {"pymupdf", "pylatexenc", "wordfreq", "rapidfuzz", "arxref.extracting"}
+    assert modules_loaded_by("import arxref.tasks", heavy) == []
