@@ -19,6 +19,7 @@ from arxref.pdf._glyphs import compose_accents, decode, font_encoding, repair_cy
 # No PRESERVE_LIGATURES: "ﬁ" comes out as "fi", so words match the document's vocabulary.
 _FLAGS = pymupdf.TEXT_MEDIABOX_CLIP
 _BOLD = 16
+_OVERFLOW = 0.2  # share of a column's width a line of that column may reach across the gutter
 
 
 @dataclass(frozen=True)
@@ -259,13 +260,8 @@ def read_page_lines(page: pymupdf.Page) -> tuple[Line, ...]:
     rect = page.rect
     gutter = _gutter(frags, rect.width)
     groups: dict[int, list[_Frag]] = {0: [], 1: [], -1: []}
-    for f in frags:
-        if gutter is None or f.x1 <= gutter + 1:
-            groups[0].append(f)
-        elif f.x0 >= gutter - 1:
-            groups[1].append(f)
-        else:
-            groups[-1].append(f)
+    for f, col in zip(frags, _columns(frags, gutter), strict=True):
+        groups[col].append(f)
     wh = (rect.width, rect.height)
     lines = [_to_line(row, page.number, wh, col) for col, fs in groups.items() for row in _merge(fs)]
     lines.sort(key=lambda ln: (ln.y0 + ln.y1) / 2)
@@ -283,6 +279,36 @@ def read_page_lines(page: pymupdf.Page) -> tuple[Line, ...]:
     return tuple(ordered)
 
 
+def _columns(frags: list[_Frag], gutter: float | None) -> list[int]:
+    """Each fragment's column: 0 left (or only), 1 right, -1 across the gutter.
+
+    A fragment that crosses the gutter by a little, and mostly lies on one side of it, with no
+    other crossing line above or below it, overflows its own column (a draft figure's file
+    name, an overfull URL): it stays in the column that holds most of it, so it neither closes
+    the band nor puts the other column's lines above it before its own column's lines below
+    it. A wide element (title, figure* caption, a one-column list after a two-column body)
+    crosses far, or line after line; a centred heading crosses both ways alike.
+    """
+    if gutter is None:
+        return [0] * len(frags)
+    cols = [0 if f.x1 <= gutter + 1 else 1 if f.x0 >= gutter - 1 else -1 for f in frags]
+    crossing = [f for f, c in zip(frags, cols, strict=True) if c == -1]
+    if not crossing:
+        return cols
+    left = [f.x0 for f, c in zip(frags, cols, strict=True) if c == 0]
+    right = [f.x1 for f, c in zip(frags, cols, strict=True) if c == 1]
+    reach = _OVERFLOW * min(gutter - min(left, default=0.0), max(right, default=gutter * 2) - gutter)
+    for i, f in enumerate(frags):
+        small, big = sorted((gutter - f.x0, f.x1 - gutter))
+        if cols[i] != -1 or small > reach or small > _OVERFLOW * big:
+            continue  # a centred heading or a wide line crosses both ways alike
+        mid = (f.y0 + f.y1) / 2
+        if any(g is not f and 0 < abs((g.y0 + g.y1) / 2 - mid) < 2 * f.size for g in crossing):
+            continue  # a line of a wide paragraph: its last line may be short
+        cols[i] = 0 if gutter - f.x0 > f.x1 - gutter else 1
+    return cols
+
+
 def _stripes(lines: list[Line]) -> list[list[Line]]:
     """Lines cut where an empty horizontal stripe crosses both columns (a rule, a float, a break).
 
@@ -296,7 +322,8 @@ def _stripes(lines: list[Line]) -> list[list[Line]]:
     below_cols = [set() for _ in lines]  # columns with a line at or below each position
     seen: set[int] = set()
     for i in range(len(lines) - 1, -1, -1):
-        seen.add(lines[i].col)
+        if not lines[i].text.isdigit():  # a page number in the foot is no column going on
+            seen.add(lines[i].col)
         below_cols[i] = set(seen)
     stripes: list[list[Line]] = [[]]
     bottom = None

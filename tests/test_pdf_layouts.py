@@ -1,0 +1,54 @@
+"""Page layouts that once cut, reordered or overran a list, on small PDFs drawn with PyMuPDF.
+
+Each drawing keeps only what makes the class: where the lines sit, their sizes and texts.
+"""
+
+from __future__ import annotations
+
+import pymupdf
+
+from arxref.pdf import extract_pdf_references
+
+
+def _ref(n: int) -> tuple[str, str]:
+    return f"[{n}] A. Author{n} and B. Writer, Journal of Fluid", f"Mechanics {n}, {100 + n} (2001)."
+
+
+def _draft_name_across_the_gutter_pdf() -> bytes:
+    """REVTeX PRL, two columns, no heading: the left column holds a float (its draft box's file
+    name reaches 20 pt across the gutter), text, and entries [1]-[6]; the right column goes on
+    with [6]'s last line and [7]-[10] at its top; the page number sits centred in the foot."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    y = 90.0
+    for k in range(5):
+        page.insert_text((72, y + 10 * k), "FIG. 2. Heat map of the amplification for the case", fontsize=9)
+    page.insert_text((152, 212), "./Figures/Frozen-eps-converted-to-a-pdf-file.pdf", fontsize=9)
+    y = 300.0
+    for k in range(12):
+        page.insert_text(
+            (72, y + 12 * k), "the growing perturbation will visibly alter the system", fontsize=10
+        )
+    y = 580.0
+    for n in range(1, 7):
+        first, second = _ref(n)
+        page.insert_text((77, y), first, fontsize=9)
+        if n < 6:
+            page.insert_text((90, y + 10), second, fontsize=9)
+        y += 21
+    page.insert_text((333, 82), _ref(6)[1], fontsize=9)
+    y = 93.0
+    for n in range(7, 11):
+        first, second = _ref(n)
+        page.insert_text((320, y), first, fontsize=9)
+        page.insert_text((333, y + 10), second, fontsize=9)
+        y += 21
+    page.insert_text((304, 730), "5", fontsize=10)
+    return doc.tobytes()
+
+
+def test_a_line_across_the_gutter_inside_a_column_keeps_the_columns_in_order() -> None:
+    refs = extract_pdf_references(_draft_name_across_the_gutter_pdf()).references
+    assert [r.index for r in refs] == list(range(1, 11))
+    assert refs[5].raw == "A. Author6 and B. Writer, Journal of Fluid Mechanics 6, 106 (2001)."
+    assert not any("Figures" in r.raw for r in refs)
