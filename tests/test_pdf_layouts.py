@@ -52,3 +52,35 @@ def test_a_line_across_the_gutter_inside_a_column_keeps_the_columns_in_order() -
     assert [r.index for r in refs] == list(range(1, 11))
     assert refs[5].raw == "A. Author6 and B. Writer, Journal of Fluid Mechanics 6, 106 (2001)."
     assert not any("Figures" in r.raw for r in refs)
+
+
+def _figures_after_the_list_pdf() -> bytes:
+    """A double-spaced manuscript: the list ends three quarters down its page; the next page
+    holds a figure (a draft box's file name near the label position) and its caption, whose
+    lines are as far apart as the list's and start where the labels [10]... do."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 72), "References", fontsize=12, fontname="hebo")
+    y = 110.0
+    for n in range(1, 13):
+        page.insert_text(
+            (76.5 if n < 10 else 72, y), f"[{n}] A. Author{n} and B. Writer, Physical Review", fontsize=11
+        )
+        page.insert_text((95, y + 24), f"E {n}, {5000 + n} (2018).", fontsize=11)
+        y += 48
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((75.6, 300), "fig2.jpg", fontsize=11)
+    caption = [
+        "FIG. 2. Forced response of a single Rijke tube. (a,c) The phase response shown in",
+        "(b,d) amplitude response in terms of fractional change in the amplitude of LCO",
+        "for (a,b) p = 120 Pa and (c,d) p = 200 Pa for different values of the forcing.",
+    ]
+    for k, line in enumerate(caption):
+        page.insert_text((72, 548 + 24 * k), line, fontsize=11)
+    return doc.tobytes()
+
+
+def test_a_float_after_the_list_is_no_part_of_its_last_entry() -> None:
+    refs = extract_pdf_references(_figures_after_the_list_pdf()).references
+    assert [r.index for r in refs] == list(range(1, 13))
+    assert refs[11].raw == "A. Author12 and B. Writer, Physical Review E 12, 5012 (2018)."

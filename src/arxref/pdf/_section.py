@@ -154,17 +154,27 @@ def _real_heading(i: int, lines: list[Line], top_of: Callable[[int], float | Non
     return neighbour is not None and neighbour < ln.y0 - 2
 
 
-def _list_like(ln: Line, known: dict[int, set[int]], body: float) -> bool:
-    """A line set where the list's lines start in its column, in the list's type size."""
-    return round(ln.x0) in known.get(ln.col, ()) and abs(ln.size - body) <= 0.6
+@dataclass(frozen=True)
+class _Starts:
+    """Where a list's lines start in each column: any line, and lines without a label."""
+
+    any: dict[int, set[int]]
+    unlabelled: dict[int, set[int]]
 
 
-def _line_starts(chunk: list[Line], body: float) -> dict[int, set[int]]:
-    """Where the list's lines start in each column (entry starts, indents), with 1 pt slack.
+def _list_like(ln: Line, starts: _Starts, body: float) -> bool:
+    """A line set where the list's lines start in its column, in the list's type size; in a
+    labelled hanging list, a line without a label starts where continuation lines do, not at
+    the label position (a float's caption line, a draft figure's file name)."""
+    if abs(ln.size - body) > 0.6 or round(ln.x0) not in starts.any.get(ln.col, ()):
+        return False
+    return label_of(ln.text) is not None or round(ln.x0) in starts.unlabelled.get(ln.col, ())
 
-    An x is the list's when a fair share of the column's lines start there; a figure's own
-    text (a draft figure's file names, axis labels) starts elsewhere or too rarely.
-    """
+
+def _positions(chunk: list[Line], body: float) -> dict[int, set[int]]:
+    """Where the lines of `chunk` start in each column, with 1 pt slack: an x is the list's when
+    a fair share of the column's lines start there; a figure's own text (a draft figure's file
+    names, axis labels) starts elsewhere or too rarely."""
     counts: dict[int, dict[int, int]] = {}
     for ln in chunk:
         if abs(ln.size - body) <= 0.6:
@@ -179,9 +189,16 @@ def _line_starts(chunk: list[Line], body: float) -> dict[int, set[int]]:
     return known
 
 
-def _resumes(after: Line, before: Line | None, known: dict[int, set[int]], body: float) -> bool:
+def _line_starts(chunk: list[Line], body: float) -> _Starts:
+    """Where the list's lines start in each column (entry starts, indents), and its lines
+    without a label (continuation lines; every line of an unlabelled list)."""
+    unlabelled = [ln for ln in chunk if label_of(ln.text) is None]
+    return _Starts(_positions(chunk, body), _positions(unlabelled, body))
+
+
+def _resumes(after: Line, before: Line | None, starts: _Starts, body: float) -> bool:
     """Whether the list goes on after a float: a new entry, or the rest of one the float broke."""
-    if after.col == -1 or not _list_like(after, known, body):
+    if after.col == -1 or not _list_like(after, starts, body):
         return False
     if label_of(after.text) is not None or NAME_START.match(after.text):
         return True
