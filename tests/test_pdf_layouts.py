@@ -84,3 +84,49 @@ def test_a_float_after_the_list_is_no_part_of_its_last_entry() -> None:
     refs = extract_pdf_references(_figures_after_the_list_pdf()).references
     assert [r.index for r in refs] == list(range(1, 13))
     assert refs[11].raw == "A. Author12 and B. Writer, Physical Review E 12, 5012 (2018)."
+
+
+def _entry(page: pymupdf.Page, n: int, x: float, y: float) -> None:
+    """A two-line entry, its label right-aligned in a box: "[9]" starts right of "[10]"."""
+    page.insert_text(
+        (x + (5 if n < 10 else 0), y), f"[{n}] A. Author{n} and B. Writer, A title of", fontsize=9
+    )
+    page.insert_text((x + 14, y + 13), f"the paper, Phys. Rev. {n}, {100 + n} (2001).", fontsize=9)
+
+
+def _floats_beside_the_list_pdf() -> bytes:
+    """REVTeX PRL with draft figures, no heading: on page 1 the left column holds [1]-[3]'s
+    first line, then a draft box whose file name runs 90 pt into the right column beside its
+    entries, then Fig. 1's caption at the foot; the right column opens with Fig. 2's caption,
+    then [3]'s last line and [4]-[12]. Page 2 holds [13]-[40]."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for k in range(8):
+        page.insert_text(
+            (54, 80 + 13 * k), "Text of the paper, which cites a few works on things.", fontsize=10
+        )
+    for n, y in ((1, 380.0), (2, 408.0)):
+        _entry(page, n, 58, y)
+    page.insert_text((63, 436), "[3] A. Author3 and B. Writer, A title of", fontsize=9)
+    page.insert_text(
+        (69, 600), "figures/amplification-heat-map-of-the-frozen-coefficient-analysis.pdf", fontsize=9
+    )
+    page.insert_text((54, 705), "FIG. 1. Heat map of the amplification for the case K = 0.", fontsize=9)
+    page.insert_text((54, 718), "The bold line shows the neutral curve.", fontsize=9)
+    page.insert_text((317, 370), "FIG. 2. Threshold of the growth as a function of the initial", fontsize=9)
+    page.insert_text((317, 383), "time.", fontsize=9)
+    page.insert_text((335, 423), "the paper, Phys. Rev. 3, 103 (2001).", fontsize=9)
+    for k, n in enumerate(range(4, 13)):
+        _entry(page, n, 321, 438 + 28 * k)
+    page = doc.new_page(width=612, height=792)
+    for k, n in enumerate(range(13, 41)):
+        x, row = (58, k) if k < 14 else (321, k - 14)
+        _entry(page, n, x, 80 + 28 * row)
+    return doc.tobytes()
+
+
+def test_floats_beside_a_two_column_list_keep_it_whole() -> None:
+    refs = extract_pdf_references(_floats_beside_the_list_pdf()).references
+    assert [r.index for r in refs] == list(range(1, 41))
+    assert refs[2].raw == "A. Author3 and B. Writer, A title of the paper, Phys. Rev. 3, 103 (2001)."
+    assert not any("FIG" in r.raw or "figures/" in r.raw for r in refs)

@@ -282,12 +282,13 @@ def read_page_lines(page: pymupdf.Page) -> tuple[Line, ...]:
 def _columns(frags: list[_Frag], gutter: float | None) -> list[int]:
     """Each fragment's column: 0 left (or only), 1 right, -1 across the gutter.
 
-    A fragment that crosses the gutter by a little, and mostly lies on one side of it, with no
-    other crossing line above or below it, overflows its own column (a draft figure's file
-    name, an overfull URL): it stays in the column that holds most of it, so it neither closes
-    the band nor puts the other column's lines above it before its own column's lines below
-    it. A wide element (title, figure* caption, a one-column list after a two-column body)
-    crosses far, or line after line; a centred heading crosses both ways alike.
+    A fragment that crosses the gutter but overflows its own column (a draft figure's file
+    name, an overfull URL) stays in the column that holds most of it, so it neither closes the
+    band nor puts the other column's lines above it before its own column's lines below it.
+    It overflows when the other column has text beside it (a wide element never has), or when
+    it crosses by a little, mostly lying on one side, with no other crossing line above or
+    below it. A wide element (title, figure* caption, a one-column list after a two-column
+    body) crosses far, or line after line; a centred heading crosses both ways alike.
     """
     if gutter is None:
         return [0] * len(frags)
@@ -299,14 +300,28 @@ def _columns(frags: list[_Frag], gutter: float | None) -> list[int]:
     right = [f.x1 for f, c in zip(frags, cols, strict=True) if c == 1]
     reach = _OVERFLOW * min(gutter - min(left, default=0.0), max(right, default=gutter * 2) - gutter)
     for i, f in enumerate(frags):
+        if cols[i] != -1:
+            continue
+        own = 0 if gutter - f.x0 > f.x1 - gutter else 1
         small, big = sorted((gutter - f.x0, f.x1 - gutter))
-        if cols[i] != -1 or small > reach or small > _OVERFLOW * big:
-            continue  # a centred heading or a wide line crosses both ways alike
-        mid = (f.y0 + f.y1) / 2
-        if any(g is not f and 0 < abs((g.y0 + g.y1) / 2 - mid) < 2 * f.size for g in crossing):
-            continue  # a line of a wide paragraph: its last line may be short
-        cols[i] = 0 if gutter - f.x0 > f.x1 - gutter else 1
+        beside = [g for g, c in zip(frags, cols, strict=True) if c == 1 - own and _beside(f, g)]
+        if not beside:
+            if small > reach or small > _OVERFLOW * big:
+                continue  # a centred heading or a wide line crosses both ways alike
+            mid = (f.y0 + f.y1) / 2
+            if any(g is not f and 0 < abs((g.y0 + g.y1) / 2 - mid) < 2 * f.size for g in crossing):
+                continue  # a line of a wide paragraph: its last line may be short
+        cols[i] = own
     return cols
+
+
+def _beside(f: _Frag, g: _Frag) -> bool:
+    """Whether `g` stands in the other column beside `f`, level with it but on a baseline of its
+    own: on the same baseline it may be the rest of `f`'s line, past a stretched word space."""
+    overlap = min(f.y1, g.y1) - max(f.y0, g.y0)
+    if overlap <= 0.3 * min(f.y1 - f.y0, g.y1 - g.y0):
+        return False
+    return abs((f.y0 + f.y1) / 2 - (g.y0 + g.y1) / 2) >= 0.2 * f.size
 
 
 def _stripes(lines: list[Line]) -> list[list[Line]]:

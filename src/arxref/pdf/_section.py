@@ -165,10 +165,15 @@ class _Starts:
 def _list_like(ln: Line, starts: _Starts, body: float) -> bool:
     """A line set where the list's lines start in its column, in the list's type size; in a
     labelled hanging list, a line without a label starts where continuation lines do, not at
-    the label position (a float's caption line, a draft figure's file name)."""
-    if abs(ln.size - body) > 0.6 or round(ln.x0) not in starts.any.get(ln.col, ()):
+    the label position (a float's caption line, a draft figure's file name), and a label
+    anywhere from the column's left edge to that indent (labels right-aligned in their box:
+    "[9]" starts right of "[10]", and the first nine are few in a long list)."""
+    if abs(ln.size - body) > 0.6:
         return False
-    return label_of(ln.text) is not None or round(ln.x0) in starts.unlabelled.get(ln.col, ())
+    x, known, indents = round(ln.x0), starts.any.get(ln.col, set()), starts.unlabelled.get(ln.col, set())
+    if label_of(ln.text) is None:
+        return x in known and x in indents
+    return x in known or bool(known) and bool(indents) and min(known) <= x < max(indents)
 
 
 def _positions(chunk: list[Line], body: float) -> dict[int, set[int]]:
@@ -234,6 +239,9 @@ def _skip_floats(chunk: list[Line]) -> list[Line]:
         while end < len(chunk) and chunk[end].page == ln.page and chunk[end].col == -1:
             end += 1  # more of the float: further wide captions or lines
         after = chunk[end] if end < len(chunk) else None
+        if after is not None and _CAPTION.match(after.text) and not _TABLE.match(ln.text):
+            j = end  # another float's caption: whether the list goes on shows after the last float
+            continue
         if after is None or not _resumes(after, kept[-1] if kept else None, known, body):
             break
         if _TABLE.match(ln.text) and ln.col != -1:
