@@ -130,3 +130,30 @@ def test_floats_beside_a_two_column_list_keep_it_whole() -> None:
     assert [r.index for r in refs] == list(range(1, 41))
     assert refs[2].raw == "A. Author3 and B. Writer, A title of the paper, Phys. Rev. 3, 103 (2001)."
     assert not any("FIG" in r.raw or "figures/" in r.raw for r in refs)
+
+
+def _page_number_under_the_list_pdf() -> bytes:
+    """elsarticle 1p: the page number, centred in the text size (10 pt), sits 3 pt under the
+    list's last line (8 pt), at 84% of the page height, above the usual foot band."""
+    doc = pymupdf.open()
+    n = 0
+    for page_no in (1, 2):
+        page = doc.new_page(width=595, height=842)
+        y = 150.0
+        if page_no == 1:
+            page.insert_text((111, 130), "References", fontsize=10, fontname="hebo")
+        while y < 700:
+            n += 1
+            page.insert_text(
+                (111, y), f"[{n}] A. Author{n}, B. Writer, A paper on things, Journal", fontsize=8
+            )
+            page.insert_text((129, y + 9.5), f"of Things {n} (2001) {100 + n}-{120 + n}.", fontsize=8)
+            y += 19
+        page.insert_text((295, y + 7), str(page_no + 1), fontsize=10)
+    return doc.tobytes()
+
+
+def test_a_page_number_close_under_the_list_ends_nothing() -> None:
+    refs = extract_pdf_references(_page_number_under_the_list_pdf()).references
+    assert [r.index for r in refs] == list(range(1, 59))
+    assert refs[27].raw == "A. Author28, B. Writer, A paper on things, Journal of Things 28 (2001) 128-148."

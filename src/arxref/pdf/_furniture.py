@@ -23,6 +23,8 @@ _MARKER = re.compile(r"^[*†‡§¶]")
 _CAPTION = re.compile(r"^(fig\.|figure|table|abbildung|tabelle)\s*[0-9IVX]+", re.I)
 _MARGIN = 0.085  # fraction of the page height where running heads and feet live
 _RECURRING_MARGIN = 0.15  # ... and where a line recurring on three pages or more may live
+_FOOT = 0.75  # a centred page number sits below this fraction of the page height
+_CENTRED = 0.03  # ... its centre this close to the page's (as a fraction of the page width, doubled)
 
 
 class _Box(Protocol):
@@ -131,6 +133,15 @@ def _is_margin_line(ln: Line, others: list[Line], gap_needed: float, margin: flo
     return min(above, default=1e9) > gap_needed
 
 
+def _centred_foot(ln: Line, lines: tuple[Line, ...]) -> bool:
+    """A page number centred under the text, however close (elsarticle's 1p sets it 3 pt under a
+    list in smaller type, above the usual foot band): the page's lowest line, low on the page,
+    centred on the page, with nothing level with it."""
+    if ln.y0 < _FOOT * ln.page_height or abs((ln.x0 + ln.x1) - ln.page_width) > _CENTRED * ln.page_width:
+        return False
+    return all(o.y1 <= ln.y0 + 0.5 * (ln.y1 - ln.y0) for o in lines if o is not ln)
+
+
 def _recurs(text: str, recurring: frozenset[str]) -> bool:
     """Whether a line's shape recurs, alone or as two recurring pieces the plain text kept
     apart and the layout joined ("A:26" + "S. Bindal et al.", a page number + a title)."""
@@ -200,6 +211,8 @@ def remove_furniture(
         for ln in lines:
             if ln.text.isdigit() and (ln.x1 < text_left - 2 or ln.x0 > text_right + 2):
                 continue  # line numbers of a review copy
+            if _PAGE_NO.match(ln.text) and _centred_foot(ln, lines):
+                continue
             reach = ln.page_height * _RECURRING_MARGIN + 40
             if ln.y1 < reach or ln.y0 > ln.page_height - reach:
                 others = [o for o in lines if o is not ln and (o.col == ln.col or -1 in (o.col, ln.col))]
