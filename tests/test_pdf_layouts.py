@@ -157,3 +157,59 @@ def test_a_page_number_close_under_the_list_ends_nothing() -> None:
     refs = extract_pdf_references(_page_number_under_the_list_pdf()).references
     assert [r.index for r in refs] == list(range(1, 59))
     assert refs[27].raw == "A. Author28, B. Writer, A paper on things, Journal of Things 28 (2001) 128-148."
+
+
+def _acm_first_page_list_pdf() -> bytes:
+    """acmart sigconf, a short paper: the list starts on the first page under the text of the
+    left column and runs into the right column, atop which the second author's block stands
+    ("Ben Reader", "X", "Y", larger than the list) beside the first one's."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((205, 95), "A Study of Bibliographies", fontsize=17)
+    for k, (left, right) in enumerate(
+        [("Ada Writer", "Ben Reader"), ("University of Somewhere", "X"), ("USA", "Y")]
+    ):
+        size = 12 if k == 0 else 10
+        page.insert_text((130, 120 + 13 * k), left, fontsize=size)
+        page.insert_text((426, 120 + 13 * k), right, fontsize=size)
+    for k in range(12):
+        page.insert_text(
+            (54, 162 + 12 * k), "Text of the paper, which cites a few works on things.", fontsize=9
+        )
+    page.insert_text((54, 350), "REFERENCES", fontsize=11)
+    y, n = 366.0, 0
+    while y < 560:
+        n += 1
+        page.insert_text(
+            (62, y), f"[{n}] A. Author{n} and B. Writer. 2001. A paper on the things of", fontsize=7
+        )
+        page.insert_text(
+            (74, y + 9), f"the world. Journal of Things and Stuff {n}, 2 (2001), {n}-{n + 9}.", fontsize=7
+        )
+        y += 19
+    page.insert_text(
+        (54, 640), "Permission to make digital or hard copies of all or part of this work", fontsize=7
+    )
+    page.insert_text((54, 649), "Conference'17, July 2017, Washington, DC, USA", fontsize=7)
+    y = 172.0
+    while y < 700:
+        n += 1
+        page.insert_text(
+            (326, y), f"[{n}] A. Author{n} and B. Writer. 2001. A paper on the things of", fontsize=7
+        )
+        page.insert_text(
+            (338, y + 9), f"the world. Journal of Things and Stuff {n}, 2 (2001), {n}-{n + 9}.", fontsize=7
+        )
+        y += 19
+    return doc.tobytes()
+
+
+def test_an_author_block_atop_the_column_the_list_runs_into_ends_nothing() -> None:
+    refs = extract_pdf_references(_acm_first_page_list_pdf()).references
+    assert [r.index for r in refs] == list(range(1, 40))
+    assert (
+        refs[11].raw
+        == "A. Author12 and B. Writer. 2001. A paper on the things of the world. Journal of Things "
+        "and Stuff 12, 2 (2001), 12-21."
+    )
+    assert not any("Reader" in r.raw or "Permission" in r.raw for r in refs)

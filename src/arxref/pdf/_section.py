@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from arxref.pdf._labels import label_of
+from arxref.pdf._labels import Label, label_of
 from arxref.pdf._layout import Line, body_size
 
 # Matched against `heading_key`: accents folded, so "Referências", "Bibliografía" and a
@@ -37,6 +37,7 @@ _COMBINING = re.compile("[\u0300-\u036f]")
 _STEMS = re.compile("r.{0,3}f|bib|lit|quell|works|cited|spis|спис|литер|библ|note")
 
 
+_BLOCK_ATOP = 6  # lines of a block (an author's name and address) atop a column the list goes on in
 _TOC_NUMBER = re.compile(r"^(\.\s*)*([0-9]{1,4}|[ivxlc]{1,6})$")
 # "Figure 3:", "FIG. 2.", "Table IV.", and appendix or supplement floats "Figure A1.", "Table S2:"
 _CAPTION = re.compile(
@@ -250,6 +251,43 @@ def _skip_floats(chunk: list[Line]) -> list[Line]:
     return kept
 
 
+def _close_list(chunk: list[Line], body: float) -> list[Line]:
+    """The list up to the first line that closes it; a block atop a new column that the index
+    chain crosses is skipped instead (acmart's second author block, set atop the right column
+    of the first page, which the list runs into)."""
+    j = 0
+    while j < len(chunk):
+        if closes_list(chunk[j], body):
+            resumes = _chain_resumes(chunk, j)
+            if resumes is None:
+                return chunk[:j]
+            chunk = chunk[:j] + chunk[resumes:]
+        j += 1
+    return chunk
+
+
+def _chain_resumes(chunk: list[Line], j: int) -> int | None:
+    """Where the list goes on past a closing line atop a new column: the chain's next label
+    within a few lines of that column, or None."""
+    ln = chunk[j]
+    if j == 0 or (chunk[j - 1].page, chunk[j - 1].col) == (ln.page, ln.col):
+        return None
+    families: dict[str, list[Label]] = {}
+    for o in chunk[:j]:
+        if (lab := label_of(o.text)) is not None and lab.number is not None:
+            families.setdefault(lab.family, []).append(lab)
+    if not families:
+        return None
+    last = max(families.values(), key=len)[-1]  # the chain's family: "(2012)," starts no entry
+    for k in range(j + 1, min(j + 1 + _BLOCK_ATOP, len(chunk))):
+        if (chunk[k].page, chunk[k].col) != (ln.page, ln.col):
+            return None
+        lab = label_of(chunk[k].text, last.family)
+        if lab is not None and lab.number == last.number + 1:
+            return k
+    return None
+
+
 def _unknown_top(page: int) -> float | None:
     return None
 
@@ -262,10 +300,7 @@ def split_sections(lines: list[Line], top_of: Callable[[int], float | None] = _u
         stop = starts[n + 1] if n + 1 < len(starts) else len(lines)
         chunk = _skip_floats(lines[start + 1 : stop])
         body = body_size(chunk[:60])
-        for j, ln in enumerate(chunk):
-            if closes_list(ln, body):
-                chunk = chunk[:j]
-                break
+        chunk = _close_list(chunk, body)
         if chunk:
             sections.append(Section(tuple(chunk), lines[start].text))
     return sections
