@@ -213,3 +213,59 @@ def test_an_author_block_atop_the_column_the_list_runs_into_ends_nothing() -> No
         "and Stuff 12, 2 (2001), 12-21."
     )
     assert not any("Reader" in r.raw or "Permission" in r.raw for r in refs)
+
+
+def _main_and_supplement_pdf(main_heading: str | None, supplement_heading: str, text_pages: int) -> bytes:
+    """A main list of 248 entries over five pages (under `main_heading`, or none as in REVTeX
+    PRL), then `text_pages` pages of supplementary text, then the supplement's own list of 4
+    (right under the main list, numbered on from it as multibib does, when there is no text
+    between)."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for k in range(30):
+        page.insert_text(
+            (72, 80 + 13 * k), "Text of the paper, which cites the works listed below.", fontsize=10
+        )
+    n = 0
+    for page_no in range(5):
+        page = doc.new_page()
+        y = 72.0
+        if page_no == 0 and main_heading:
+            page.insert_text((72, y), main_heading, fontsize=14, fontname="hebo")
+            y += 28
+        for _ in range(50 if page_no < 4 else 40 if text_pages == 0 else 48):
+            n += 1
+            page.insert_text(
+                (72, y), f"[{n}] A. Author{n}, B. Writer, Journal of Things {n}, 345 (2001).", fontsize=9
+            )
+            y += 13
+    for _ in range(text_pages):
+        page = doc.new_page()
+        for k in range(40):
+            page.insert_text(
+                (72, 80 + 13 * k), "Here we give the derivation of the bound in detail.", fontsize=10
+            )
+    y = y + 20 if text_pages == 0 else 72
+    if text_pages:
+        page = doc.new_page()
+    page.insert_text((72, y), supplement_heading, fontsize=14, fontname="hebo")
+    for k in range(4):
+        label = k + 1 + (n if text_pages == 0 else 0)
+        text = f"[{label}] C. Other{k + 1}, D. Writer, Journal of Stuff {k}, 12 (2019)."
+        page.insert_text((72, y + 28 + 13 * k), text, fontsize=9)
+    return doc.tobytes()
+
+
+def test_a_supplements_list_under_its_own_heading_after_a_long_list() -> None:
+    for main, supplement, text_pages in [
+        ("References", "Supplementary References", 0),
+        ("References", "References for the Supplement", 2),
+        (None, "Additional references", 2),
+    ]:
+        refs = extract_pdf_references(_main_and_supplement_pdf(main, supplement, text_pages)).references
+        count = 240 if text_pages == 0 else 248
+        got = [(r.bibliography, r.index) for r in refs]
+        first = count + 1 if text_pages == 0 else 1
+        supplement_list = [(2, n) for n in range(first, first + 4)]
+        assert got == [(1, n) for n in range(1, count + 1)] + supplement_list, (main, supplement)
+        assert refs[count].raw == "C. Other1, D. Writer, Journal of Stuff 0, 12 (2019)."

@@ -14,6 +14,9 @@ from arxref.pdf._layout import Line, body_size
 # bitmap font's "Bibliograf´ıa" read as "referencias", "bibliografia".
 _NAMES = (
     r"references(\s+(and|&)\s+notes)?|notes\s+and\s+references|references\s+cited|cited\s+references"
+    # a supplement's own list: "Supplementary References", "References for the Supplement"
+    r"|(supplementa(ry|l)|additional|further|appendix)\s+references|references\s+(for|in)\s+(the\s+)?"
+    r"(supplement(ary\s+(material|information))?|appendix|appendices)"
     r"|reference\s+list|bibliography|bibliographie|literature(\s+cited)?|cited\s+literature|works\s+cited"
     r"|references\s+bibliographiques|literatur|literaturverzeichnis|quellenverzeichnis|quellen|literatuur(lijst)?"
     r"|bibliografia|referencias(\s+bibliograficas)?|riferimenti(\s+bibliografici)?|referenties"
