@@ -40,6 +40,7 @@ _CIRCUMFLEXED = "aeiouAEIOU"  # an ASCII caret is read as a circumflex only insi
 _BELOW = "¸˛"  # set after the letter as often as before it
 _LIKELY_BELOW = {"¸": "cCsStTgG", "˛": "aAeEiIuUoO"}
 _DOTLESS = {"ı": "i", "ȷ": "j"}
+_STROKED = re.compile("\ufffd([Ll])")
 
 # T1 (Cork) and T2A share the codes below 0x20: accents, quotes, dashes, dotless i and j, ligatures.
 _LOW = dict(enumerate("`´ˆ˜¨˝˚ˇ˘¯˙¸˛‚‹›“”„«»–—", 0x00)) | {
@@ -109,7 +110,11 @@ def _composed(base: str, accent: str) -> str | None:
 
 
 def compose_accents(text: str) -> str:
-    """Spacing accents joined with the letter they belong to ("L´opez" → "López", "Gonc¸alves")."""
+    """Spacing accents joined with the letter they belong to ("L´opez" → "López", "Gonc¸alves"), and
+    OT1's Polish stroke with its letter: the stroke glyph has no Unicode, so U+FFFD comes before
+    the L or l TeX sets over it ("\ufffdLukasiewicz" → "Łukasiewicz")."""
+    if "\ufffd" in text:
+        text = _STROKED.sub(lambda m: "Ł" if m.group(1) == "L" else "ł", text)
     if not _ACCENT.search(text):
         return text
     out: list[str] = []
