@@ -185,3 +185,64 @@ def test_a_flat_list_of_entries_over_several_lines() -> None:
         "Farid Côté. Stoc",
     ]
     assert starts[-1] == "Lena Wärn, Priya"
+
+
+def _justified_flat_list_pdf(entries: list[list[str]]) -> bytes:
+    """An author-year list set flat (natbib with zero \\bibsep and \\bibhang) and justified: every
+    line of an entry but its last runs to the right margin, word spaces stretched."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 72), "References", fontsize=12, fontname="hebo")
+    y, left, right = 96.0, 72.0, 540.0
+    for entry in entries:
+        for k, line in enumerate(entry):
+            words = line.split()
+            last = k == len(entry) - 1 and not line.endswith("|")
+            words = [w.rstrip("|") for w in words]
+            widths = [pymupdf.get_text_length(w, fontsize=9) for w in words]
+            gap = 2.5 if last or len(words) == 1 else (right - left - sum(widths)) / (len(words) - 1)
+            x = left
+            for w, width in zip(words, widths, strict=True):
+                page.insert_text((x, y), w, fontsize=9)
+                x += width + gap
+            y += 12
+    return doc.tobytes()
+
+
+def test_a_justified_flat_list_starts_entries_after_short_lines_and_at_names_after_full_ones() -> None:
+    # a "|" at a line's end: the line runs to the margin although it ends its entry
+    entries = [
+        [
+            "J. Bardeen, L. N. Cooper, and J. R. Schrieffer. Theory of superconductivity.",
+            "Physical Review, 108(5):1175-1204, 1957.",
+        ],
+        [
+            "Axel D. Becke. Density-functional thermochemistry. III. The role of exact exchange.",
+            "The Journal of Chemical Physics, 98(7):5648-5652, 1993.",
+        ],
+        ["Alexander Graham Bell. Improvement in telegraphy. U.S. Patent 174,465, 1876."],
+        [
+            "IEEE. IEEE standard for floating-point arithmetic. Standard IEEE Std 754-2019,",
+            "Institute of Electrical and Electronics Engineers, New York, 2019.",
+        ],
+        [
+            "Donald E. Knuth. The TeXbook. Addison-Wesley, Reading, MA, with many pages, in the",
+            "series Computers and Typesetting, volume A, Reading, MA|",
+        ],
+        ["Jan Lukasiewicz. O logice trojwartosciowej. Ruch Filozoficzny, 5:170-171, 1920.|"],
+        [
+            "Juan Maldacena. The large N limit of superconformal field theories and super-",
+            "gravity. Advances in Theoretical and Mathematical Physics, 2:231-252, 1998.",
+        ],
+    ]
+    refs = extract_pdf_references(_justified_flat_list_pdf(entries)).references
+    assert [r.raw.split(".")[0] for r in refs] == [
+        "J",
+        "Axel D",
+        "Alexander Graham Bell",
+        "IEEE",
+        "Donald E",
+        "Jan Lukasiewicz",
+        "Juan Maldacena",
+    ]
+    assert refs[0].raw.endswith("Physical Review, 108(5):1175-1204, 1957.")

@@ -21,14 +21,30 @@ _NAME = rf"[{_UPPER}][^\W\d_]*(?:['’\-][^\W\d_]+)*"  # "Smith", "O'Neill", "Je
 _PARTICLE = r"(?:(?:[Vv][ao]n|[Dd](?:e|er|en|i|u|a|os|as|el|ella)|[Ll][ae]|[Tt]e[rn]|[Zz]ur?|[Aa]l|[Ee]l)\s+)"
 # The start of an author list: "Van der Walt, S.", "Cano Rodríguez, J. L.", "J. Smith", "Kida S.,"
 _AUTHOR_START = re.compile(
-    rf"^(?:{_PARTICLE}*{_NAME}(?:\s+{_NAME})?,\s*\S|[A-Z]\.(?:\s?[A-Z]\.)*\s*[A-Z]"
-    rf"|{_PARTICLE}*{_NAME}\s+(?:[A-Z]\.\s*)+|{_NAME}\s+{_PARTICLE}*{_NAME}(?:,|\s+and\b))"
+    rf"^(?:{_PARTICLE}*{_NAME}(?:\s+{_NAME})?,\s*[{_UPPER}]|[A-Z]\.(?:\s?[A-Z]\.)*\s*[A-Z]"
+    rf"|{_PARTICLE}*{_NAME}\s+(?:[A-Z]\.\s*)+|{_NAME}\s+{_PARTICLE}*{_NAME}(?:,\s*[{_UPPER}]|\s+and\b))"
 )
 # In a list without indent or gaps a single author's name also starts an entry ("Greta Johnson.
 # Title"), and so does the dash that repeats the authors of the entry above ("— (2023).", "———,").
 _ONE_AUTHOR = re.compile(
     rf"^(?:{_NAME}(?:\s+[A-Z]\.)*\s+{_PARTICLE}*{_NAME}\.\s|(?:—+|–{{2,}}|-{{3,}}|_{{3,}}))"
 )
+# A person's name as an author list starts with it: "J. Bardeen,", "J.-P. Serre", "Smith, J.", "John P. A.
+# Ioannidis", "Hubble E.," (MNRAS), "Chodera JD," (Vancouver), "Daniel Kahneman and", "John Jumper,
+# Richard Evans,": no journal ("Physical Review, 108") or publisher ("Springer, New York") has this shape.
+_PERSON_START = re.compile(
+    rf"^(?:[A-Z]\.(?:\s?-?[A-Z]\.)*\s*{_PARTICLE}*{_NAME}|{_PARTICLE}*{_NAME},\s*[A-Z]\."
+    rf"|{_NAME}(?:\s+[A-Z]\.)+\s+{_PARTICLE}*{_NAME}|{_PARTICLE}*{_NAME}(?:\s+[A-Z]\.)+(?:,|\s+(?:and|&)\s)"
+    rf"|{_PARTICLE}*{_NAME}\s+[A-Z]{{2,3}},\s"
+    rf"|{_NAME}\s+{_PARTICLE}*{_NAME}(?:\s+and\s|,\s+{_NAME}\s+{_PARTICLE}*{_NAME}[,.\s]))"
+)
+_CAPITAL_START = re.compile(rf"^(?:[{_UPPER}]|—|–|-{{3}}|_{{3}})")
+_IDENTIFIER = re.compile(r"^(?:https?:|www\.|doi\b|DOI\b|URL\b|arXiv:|ISBN|ISSN)")
+# A line that leaves its sentence open: a lower-case word ("IEEE Standard for", "Conference on"),
+# a comma of an author list, an initial; the next line goes on with it.
+_GOES_ON = re.compile(r"(?:[,;:&(\-–]|\b[a-z]+|\b(?:In|eds?\.|[A-Z]\.))$")
+_JUSTIFIED = 0.5  # a list whose lines end at the margin this often is justified, not ragged
+_AT_MARGIN = 1.5  # points: a justified line ends this close to the column's right edge
 # A line that ends a reference: a page, a volume, a year, a closing parenthesis, a sentence's
 # period (not an initial's: "Smith, J."), or a URL or DOI.
 _REFERENCE_END = re.compile(r"(?:\d|\)|[^\W\d_]{2}\.|\d\.|(?:https?://|doi:|\b10\.\d{4,9}/)\S+)$")
@@ -61,17 +77,32 @@ def unlabeled_starts(lines: tuple[Line, ...], indents: Indents) -> list[int]:
 
 
 def _flat_starts(lines: tuple[Line, ...]) -> list[int]:
-    """Entry starts of a list set without indent or gaps (A&A's one-line entries): a line shaped
-    like the start of an author list after a line that ends short of the margin, or ends the
-    way a reference does."""
+    """Entry starts of a list set without indent or gaps (A&A's one-line entries, natbib with zero
+    \\bibsep and \\bibhang): a line shaped like the start of an author list after a line that
+    ends short of the margin, or ends the way a reference does.
+
+    In a justified list a line ends short only where its entry ends (or before an unbreakable
+    URL): after one, any line that starts with a capital or a dash starts an entry ("IEEE.",
+    "Alexander Graham Bell."); after a full line that leaves no sentence open, only one that
+    starts with a person's name does ("Physical Review, 108(5)", "Springer, New York" go on).
+    """
     right: dict[tuple[int, int], float] = {}
     for ln in lines:
         right[(ln.page, ln.col)] = max(right.get((ln.page, ln.col), 0.0), ln.x1)
+    at_margin = [ln.x1 >= right[(ln.page, ln.col)] - _AT_MARGIN for ln in lines]
+    justified = sum(at_margin) >= _JUSTIFIED * len(lines)
     starts = [0]
     for i in range(1, len(lines)):
         a, b = lines[i - 1], lines[i]
-        short = a.x1 < right[(a.page, a.col)] - 2 * a.size
-        ends = short or bool(_REFERENCE_END.search(a.text.rstrip()))
-        if ends and (_AUTHOR_START.match(b.text) or _ONE_AUTHOR.match(b.text)):
+        if justified and not at_margin[i - 1]:
+            start = bool(_CAPITAL_START.match(b.text)) and not _IDENTIFIER.match(b.text)
+        elif justified:
+            person = _PERSON_START.match(b.text) or _ONE_AUTHOR.match(b.text)
+            start = not _GOES_ON.search(a.text.rstrip()) and bool(person)
+        else:
+            short = a.x1 < right[(a.page, a.col)] - 2 * a.size
+            ends = short or bool(_REFERENCE_END.search(a.text.rstrip()))
+            start = ends and bool(_AUTHOR_START.match(b.text) or _ONE_AUTHOR.match(b.text))
+        if start:
             starts.append(i)
     return starts
