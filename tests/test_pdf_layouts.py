@@ -269,3 +269,39 @@ def test_a_supplements_list_under_its_own_heading_after_a_long_list() -> None:
         supplement_list = [(2, n) for n in range(first, first + 4)]
         assert got == [(1, n) for n in range(1, count + 1)] + supplement_list, (main, supplement)
         assert refs[count].raw == "C. Other1, D. Writer, Journal of Stuff 0, 12 (2019)."
+
+
+def _lineno_two_columns_pdf() -> bytes:
+    """lineno in a two-column review copy (switch): numbers in the outer margins, 5 pt, one per
+    line; the first number of the right column is set astray, inside the column's indent."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 120), "References", fontsize=12, fontname="hebo")
+    number, n = 1, 0
+    for col, (x, margin) in enumerate(((72.0, 57.0), (311.0, 551.0))):
+        y = 140.0
+        while y < 700:
+            n += 1
+            lines = [
+                f"Author{n}, A. and B. Writer. A paper on the things of",
+                f"the world. J. Things, {n}:1-9, 2001.",
+            ]
+            for k, line in enumerate(lines):
+                page.insert_text((x + (10 if k else 0), y), line, fontsize=10)
+                astray = col == 1 and y == 140.0
+                page.insert_text(
+                    (x + 5 if astray else margin, y + 2 if astray else y), str(number), fontsize=5
+                )
+                number += 1
+                y += 12
+            y += 2
+    return doc.tobytes()
+
+
+def test_a_line_number_set_astray_is_still_a_line_number() -> None:
+    refs = extract_pdf_references(_lineno_two_columns_pdf()).references
+    assert [r.index for r in refs] == list(range(1, 45))
+    assert (
+        refs[25].raw
+        == "Author26, A. and B. Writer. A paper on the things of the world. J. Things, 26:1-9, 2001."
+    )

@@ -105,11 +105,31 @@ def drop_line_numbers(frags: list[_B]) -> list[_B]:
         return frags
     others = [f for f in frags if not _NUMBER.match(f.text)]
     drop: set[int] = set()
+    groups = []
     for edge in ("x0", "x1"):
         for group in _edge_groups(nums, edge):
             if _numbers_lines(group, others):
                 drop.update(id(f) for f in group)
+                groups.append(group)
+    for f in nums:
+        if id(f) not in drop and any(_continues_group(f, g) for g in groups):
+            drop.add(id(f))
     return [f for f in frags if id(f) not in drop] if drop else frags
+
+
+def _continues_group(f: _Box, group: list[_B]) -> bool:
+    """Whether a number out of line with a group of line numbers is one of them by its value: set
+    where the group's count puts it (lineno in two columns sets a column's first number astray)."""
+    if abs(f.size - group[0].size) > 0.5:
+        return False
+    value = int(f.text)
+    near = min(group, key=lambda g: abs(int(g.text) - value))
+    steps = int(near.text) - value
+    if not 0 < abs(steps) <= 3:
+        return False
+    pitches = [(b.y0 - a.y0) / (int(b.text) - int(a.text)) for a, b in zip(group, group[1:], strict=False)]
+    pitch = median(pitches)
+    return abs(near.y0 - steps * pitch - f.y0) < 0.4 * pitch
 
 
 def _shape(text: str) -> str:
