@@ -232,3 +232,10 @@ def test_identifiers_broken_at_a_line_end_and_the_next_field() -> None:
     assert join_lines(["doi:10.1016/j.jcp.2020.109629.", "URL https://www.x.com/"], frozenset()) == (
         "doi:10.1016/j.jcp.2020.109629. URL https://www.x.com/"
     )
+
+
+def test_a_url_broken_inside_its_scheme_is_rejoined() -> None:
+    assert join_lines(["Engineers. htt", "ps://doi.org/10.1109/IEEESTD.2019.8766229."], frozenset()) == (
+        "Engineers. https://doi.org/10.1109/IEEESTD.2019.8766229."
+    )
+    assert join_lines(["see http", "and https"], frozenset()) == "see http and https"

@@ -29,6 +29,7 @@ _URL_GO_ON = re.compile(r"^[\w\-./~%#?=&+:;]+")
 _NEW_URL = re.compile(r"^(?:https?://|www\.|(?:doi|url|arxiv|e-?print|issn|isbn|urn|hdl)\s?:)", re.I)
 _DOI_PREFIX_END = re.compile(r"(?:^|[\s:])10\.$")
 _REGISTRANT = re.compile(r"^\d{4,9}/\S")
+_SCHEME = re.compile(r"^https?://", re.I)
 # Back-references after an entry: biblatex "(cit. on pp. 3, 7)." and its translations ("Zitiert
 # auf Seite", "citado en", "citato a", "cf. p."), hyperref's backref "Cited on pages 3 and 7." and "↑ 3".
 _BACKREF = re.compile(
@@ -79,6 +80,9 @@ def _url_continues(left: str, right: str) -> bool:
     """Whether `right` carries on the URL, DOI or arXiv id that `left` ends with."""
     if _DOI_PREFIX_END.search(left) and _REGISTRANT.match(right):
         return True  # "DOI 10." + "1103/physrevd.46.5236": a DOI broken after its prefix
+    tail = left.rsplit(None, 1)[-1].lower()
+    if ("https://".startswith(tail) or "http://".startswith(tail)) and _SCHEME.match(tail + right):
+        return True  # "htt" + "ps://doi.org/...": a URL broken inside its scheme
     m = _URLISH.search(left)
     if not m or not _URL_GO_ON.match(right):
         return False
