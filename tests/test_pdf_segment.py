@@ -246,3 +246,34 @@ def test_a_justified_flat_list_starts_entries_after_short_lines_and_at_names_aft
         "Juan Maldacena",
     ]
     assert refs[0].raw.endswith("Physical Review, 108(5):1175-1204, 1957.")
+
+
+def test_an_entry_whose_repeated_authors_are_a_drawn_rule_starts_after_it() -> None:
+    # Chicago: "———. 1997." for the authors of the entry above, the dash a rule the text layer
+    # does not hold; the line reads ". 1997. ...", further in than entries start
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 72), "References", fontsize=12, fontname="hebo")
+    rows = [
+        (72, "Knuth, Donald E. 1984. The TeXbook. Reading, MA: Addison-Wesley."),
+        (72, "Knuth, Donald E. 1986. The METAFONTbook. Reading, MA: Addison-"),
+        (84, "Wesley."),
+        (None, ". 1997. The Art of Computer Programming, Volume 1: Fundamental"),
+        (84, "Algorithms. 3rd. Reading, MA: Addison-Wesley."),
+        (72, "Lamport, Leslie. 1994. LaTeX: A Document Preparation System. 2nd."),
+    ]
+    y = 96.0
+    for x, text in rows:
+        if x is None:
+            page.draw_line((72, y - 3), (104, y - 3), width=0.4)
+            x = 106
+        page.insert_text((x, y), text, fontsize=10)
+        y += 13
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw[:14] for r in refs] == [
+        "Knuth, Donald ",
+        "Knuth, Donald ",
+        "———. 1997. The",
+        "Lamport, Lesli",
+    ]
+    assert refs[2].raw.endswith("Algorithms. 3rd. Reading, MA: Addison-Wesley.")

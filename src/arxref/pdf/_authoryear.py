@@ -45,6 +45,8 @@ _IDENTIFIER = re.compile(r"^(?:https?:|www\.|doi\b|DOI\b|URL\b|arXiv:|ISBN|ISSN)
 _GOES_ON = re.compile(r"(?:[,;:&(\-–]|\b[a-z]+|\b(?:In|eds?\.|[A-Z]\.))$")
 _JUSTIFIED = 0.5  # a list whose lines end at the margin this often is justified, not ragged
 _AT_MARGIN = 1.5  # points: a justified line ends this close to the column's right edge
+# What a line starts with when the dash that repeats the authors above is a drawn rule.
+DRAWN_DASH = re.compile(r"^[.,]\s+\S")
 # A line that ends a reference: a page, a volume, a year, a closing parenthesis, a sentence's
 # period (not an initial's: "Smith, J."), or a URL or DOI.
 _REFERENCE_END = re.compile(r"(?:\d|\)|[^\W\d_]{2}\.|\d\.|(?:https?://|doi:|\b10\.\d{4,9}/)\S+)$")
@@ -52,7 +54,14 @@ _REFERENCE_END = re.compile(r"(?:\d|\)|[^\W\d_]{2}\.|\d\.|(?:https?://|doi:|\b10
 
 def unlabeled_starts(lines: tuple[Line, ...], indents: Indents) -> list[int]:
     """Where the entries of an author-year list start: hanging indent, else gaps, else line ends
-    and author-list shapes."""
+    and author-list shapes; and wherever the authors of the entry above are repeated by a dash
+    drawn as a rule, which the text layer does not hold: the line starts with the punctuation
+    after it (Chicago's "———. 1997.", amsplain's "———, Title"), further in than entries start."""
+    dashed = {i for i, ln in enumerate(lines) if i and DRAWN_DASH.match(ln.text)}
+    return sorted(dashed.union(_starts(lines, indents)))
+
+
+def _starts(lines: tuple[Line, ...], indents: Indents) -> list[int]:
     if indents.hanging:
         return [i for i, ln in enumerate(lines) if indents.outdented(ln)]
     offsets = [ln.x0 - indents.left[(ln.page, ln.col)] for ln in lines]

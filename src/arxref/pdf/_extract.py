@@ -15,6 +15,7 @@ import pymupdf
 from arxref.domain import Extraction, ParsedReference, Provenance, RawReference, ReferenceSource
 from arxref.errors import NoBibliography
 from arxref.ids import arxiv_id_from_url, doi_from_url, find_arxiv_ids, find_dois
+from arxref.pdf._authoryear import DRAWN_DASH
 from arxref.pdf._furniture import margin_shapes, remove_furniture
 from arxref.pdf._joins import document_vocabulary, join_lines
 from arxref.pdf._layout import Line, read_page_lines
@@ -219,7 +220,9 @@ def _confidence(text: str, entry: Entry) -> tuple[float, tuple[str, ...]]:
 def _reference(entry: Entry, ordinal: int, vocab: frozenset[str], links: tuple[Link, ...]) -> RawReference:
     first = entry.lines[0].text
     if entry.label is not None:
-        first = first[entry.label.end :]
+        first = first[entry.label.end :].lstrip()
+    if DRAWN_DASH.match(first):
+        first = "———" + first  # the dash that repeats the authors above, drawn as a rule
     text = join_lines([first, *(ln.text for ln in entry.lines[1:])], vocab)
     arxiv_id = next((m.value for m in find_arxiv_ids(text) if m.valid), None)
     doi = next(iter(find_dois(text)), None)
