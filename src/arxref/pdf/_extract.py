@@ -21,15 +21,16 @@ from arxref.pdf._joins import document_vocabulary, join_lines
 from arxref.pdf._layout import Line, read_page_lines
 from arxref.pdf._links import Link, links_inside, read_links
 from arxref.pdf._open import open_pdf, read_page_texts
-from arxref.pdf._section import HEADING, Section, find_unheaded, page_has_heading, split_sections
-from arxref.pdf._segment import Entry, split_entries
-from arxref.pdf._unheaded import (
-    Chain,
-    dense_in_years,
-    find_author_year,
-    find_author_year_run,
-    find_label_chains,
+from arxref.pdf._section import (
+    HEADING,
+    Section,
+    find_unheaded,
+    page_has_heading,
+    page_has_second_heading,
+    split_sections,
 )
+from arxref.pdf._segment import Entry, split_entries
+from arxref.pdf._unheaded import Chain, find_author_year, find_author_year_run, find_label_chains
 
 _FILLED = 0.7  # a page of a list that goes on is filled at least this far down
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"]+")
@@ -255,7 +256,7 @@ def extract_pdf_references(data: bytes) -> Extraction:
     """Every bibliography entry a PDF prints, with index, provenance and confidence, or a named error."""
     doc = open_pdf(data)
     try:
-        texts = read_page_texts(doc, page_has_heading, dense_in_years)
+        texts = read_page_texts(doc, page_has_heading, page_has_second_heading)
         pages = _Pages(doc, texts)
         found, notes = _find_sections(pages, texts)
         vocab = document_vocabulary("\n".join(t for t in texts if t))

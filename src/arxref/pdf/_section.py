@@ -12,11 +12,14 @@ from arxref.pdf._layout import Line, body_size
 
 # Matched against `heading_key`: accents folded, so "Referências", "Bibliografía" and a
 # bitmap font's "Bibliograf´ıa" read as "referencias", "bibliografia".
+# A second list's own heading: "Supplementary References", "References for the Supplement".
+_SECOND_NAMES = (
+    r"(supplementa(ry|l)|additional|further|appendix)\s+references|references\s+(for|in)\s+(the\s+)?"
+    r"(supplement(ary\s+(material|information))?|appendix|appendices)"
+)
 _NAMES = (
     r"references(\s+(and|&)\s+notes)?|notes\s+and\s+references|references\s+cited|cited\s+references"
-    # a supplement's own list: "Supplementary References", "References for the Supplement"
-    r"|(supplementa(ry|l)|additional|further|appendix)\s+references|references\s+(for|in)\s+(the\s+)?"
-    r"(supplement(ary\s+(material|information))?|appendix|appendices)"
+    rf"|{_SECOND_NAMES}"
     r"|reference\s+list|bibliography|bibliographie|literature(\s+cited)?|cited\s+literature|works\s+cited"
     r"|references\s+bibliographiques|literatur|literaturverzeichnis|quellenverzeichnis|quellen|literatuur(lijst)?"
     r"|bibliografia|referencias(\s+bibliograficas)?|riferimenti(\s+bibliografici)?|referenties"
@@ -24,6 +27,7 @@ _NAMES = (
 )
 # An optional section number ("7", "7.", "VII.", "A.") may precede the name.
 HEADING = re.compile(rf"^(?:(?:\d{{1,2}}|[IVXL]{{1,5}}|[A-Z])\.?\s+)?(?:{_NAMES})\s*:?$", re.I)
+_SECOND_HEADING = re.compile(rf"^(?:(?:\d{{1,2}}|[IVXL]{{1,5}}|[A-Z])\.?\s+)?(?:{_SECOND_NAMES})\s*:?$", re.I)
 _END = re.compile(
     r"^(?:(?:\d{1,2}|[IVXL]{1,5}|[A-Z])\.?\s+)?(?:appendix|appendices|appendix\s+\w+|supplementary|supplemental"
     r"|supporting\s+information|biograph(?:y|ies)|author\s+biograph\w*|about\s+the\s+authors?|acknowledge?ments?"
@@ -104,6 +108,14 @@ def page_has_heading(text: str) -> bool:
         HEADING.match(heading_key(t))
         for t in text.splitlines()
         if len(t) < 60 and t.count(" ") < 12 and _STEMS.search(t.replace(" ", "").lower())
+    )
+
+
+def page_has_second_heading(text: str) -> bool:
+    """Whether a page's plain text holds the heading of a second list (a supplement's), which
+    says that a main list, with its own heading or none, comes before it."""
+    return any(
+        _SECOND_HEADING.match(heading_key(t)) for t in text.splitlines() if len(t) < 60 and "ef" in t.lower()
     )
 
 

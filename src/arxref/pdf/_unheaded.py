@@ -112,11 +112,6 @@ def _dense(text: str | None, years: int) -> bool:
     return bool(text) and len(text) >= 300 and years * 1000 / len(text) >= _YEAR_DENSITY
 
 
-def dense_in_years(text: str) -> bool:
-    """Whether a page's plain text carries as many years as a page of a bibliography does."""
-    return _dense(text, len(_YEAR.findall(text)))
-
-
 def find_author_year_run(texts: tuple[str | None, ...]) -> tuple[int, int] | None:
     """The run of pages densest in years: where a list printed without heading lies.
 
