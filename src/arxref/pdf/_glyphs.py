@@ -151,12 +151,13 @@ def compose_accents(text: str) -> str:
     return "".join(out)
 
 
-def repair_cyrillic(text: str) -> str:
-    """Cyrillic of a T2A font no encoding was seen for, read as Latin-1 letters (Ìèëêà → Милка)."""
+def repair_cyrillic(text: str, least: int = 2) -> str:
+    """Cyrillic of a T2A font no encoding was seen for, read as Latin-1 letters (Ìèëêà → Милка),
+    when `least` words of the text are such letters only."""
     if not _LATIN1_LETTER.search(text):
         return text
     words = text.split(" ")
-    if sum(1 for w in words if _is_t2a_word(w) and sum(c.isalpha() for c in w) >= 2) < 2:
+    if sum(1 for w in words if _is_t2a_word(w) and sum(c.isalpha() for c in w) >= 2) < least:
         return text
     return " ".join(w.translate(_T2A) if _is_t2a_word(w) else w for w in words)
 

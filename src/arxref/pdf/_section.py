@@ -7,6 +7,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from arxref.pdf._glyphs import repair_cyrillic
 from arxref.pdf._labels import Label, label_of
 from arxref.pdf._layout import Line, body_size
 
@@ -41,6 +42,7 @@ _COMBINING = re.compile("[\u0300-\u036f]")
 # Every heading name holds one of these (spaces closed up, lower case, accents as printed:
 # "réf", "r´ef", "re\u0301f", "rif"):
 # a cheap test before a plain-text line is folded and matched.
+_LATIN1 = re.compile("[\u00c0-\u00ff]")
 _STEMS = re.compile("r.{0,3}f|bib|lit|quell|works|cited|spis|спис|литер|библ|note")
 
 
@@ -103,12 +105,19 @@ def is_heading(ln: Line) -> bool:
 
 
 def page_has_heading(text: str) -> bool:
-    """Whether a page's plain text holds a line that reads as a bibliography heading."""
+    """Whether a page's plain text holds a line that reads as a bibliography heading; a bitmap T2A
+    font's Cyrillic reads as Latin-1 letters in the plain text ("Ñïèñîê ëèòåðàòóðû")."""
     return any(
         HEADING.match(heading_key(t))
-        for t in text.splitlines()
-        if len(t) < 60 and t.count(" ") < 12 and _STEMS.search(t.replace(" ", "").lower())
+        for line in text.splitlines()
+        if len(line) < 60
+        and line.count(" ") < 12
+        and _STEMS.search((t := _cyrillic(line)).replace(" ", "").lower())
     )
+
+
+def _cyrillic(line: str) -> str:
+    return repair_cyrillic(line, least=1) if _LATIN1.search(line) else line
 
 
 def page_has_second_heading(text: str) -> bool:
