@@ -170,6 +170,7 @@ def test_link_annotation_gives_the_doi() -> None:
 def test_a_range_broken_at_its_dash_is_rejoined() -> None:
     assert join_lines(["Trans. 52 (2006), 489–", "509."], frozenset()) == "Trans. 52 (2006), 489–509."
     assert join_lines(["ISBN 978-", "3-540-76790-9"], frozenset()) == "ISBN 978-3-540-76790-9"
+    assert join_lines(["Social Networks 8:365—", "385."], frozenset()) == "Social Networks 8:365—385."
 
 
 @pytest.mark.parametrize(
@@ -239,3 +240,20 @@ def test_a_url_broken_inside_its_scheme_is_rejoined() -> None:
         "Engineers. https://doi.org/10.1109/IEEESTD.2019.8766229."
     )
     assert join_lines(["see http", "and https"], frozenset()) == "see http and https"
+
+
+def test_a_year_with_a_letter_is_a_year() -> None:
+    # author-year styles tell one author's works of a year apart: "1998a", "1998b"
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 72), "References", fontsize=14)
+    for k, line in enumerate(
+        ["Witten E., 1998a, Adv. Theor. Math. Phys., 2, 253", "Witten E., 1998b, ibid., 505"]
+    ):
+        page.insert_text((72, 100 + 14 * k), line, fontsize=10)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == [
+        "Witten E., 1998a, Adv. Theor. Math. Phys., 2, 253",
+        "Witten E., 1998b, ibid., 505",
+    ]
+    assert not any("no_year" in r.flags for r in refs)

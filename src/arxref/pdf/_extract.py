@@ -34,7 +34,7 @@ from arxref.pdf._unheaded import Chain, find_author_year, find_author_year_run, 
 
 _FILLED = 0.7  # a page of a list that goes on is filled at least this far down
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"]+")
-_YEAR = re.compile(r"\b(1[6-9]\d\d|20\d\d)\b")
+_YEAR = re.compile(r"\b(1[6-9]\d\d|20\d\d)[a-z]?\b")  # "2015a": one author's second work of a year
 
 
 class _Pages:

@@ -110,8 +110,8 @@ def join_lines(parts: list[str], vocab: frozenset[str]) -> str:
             out = part
         elif _url_continues(out, part):
             out += part
-        elif out[-1] in "–-" and out[-2:-1].isdigit() and part[:1].isdigit():
-            out += part  # a range or an ISBN broken at its dash: "489–" + "509"
+        elif out[-1] in "–—-" and out[-2:-1].isdigit() and part[:1].isdigit():
+            out += part  # a range or an ISBN broken at its dash: "489–" + "509", "365—" + "385"
         elif out.endswith("-") and len(out) > 1 and out[-2].isalpha() and part[:1].isalpha():
             out = out + part if _hyphen_is_real(out, part, vocab) else out[:-1] + part
         else:
