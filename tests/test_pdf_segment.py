@@ -277,3 +277,36 @@ def test_an_entry_whose_repeated_authors_are_a_drawn_rule_starts_after_it() -> N
         "Lamport, Lesli",
     ]
     assert refs[2].raw.endswith("Algorithms. 3rd. Reading, MA: Addison-Wesley.")
+
+
+def test_a_justified_flat_list_of_surname_first_entries() -> None:
+    # biblatex authoryear with \bibhang 0: "Surname, Firstname (Year)." entries, an overfull line
+    # that runs past the margin, and lines ending in a name after "and" or in a publisher's word
+    entries = [
+        [
+            "Abramowitz, Milton and Irene A. Stegun, eds. (1965). Handbook of Mathematical",
+            "Functions with Formulas, Graphs, and Mathematical Tables. New York: Dover.|",
+        ],
+        [
+            "Arikan, Erdal (2009). Channel Polarization: A Method for Constructing Capacity-",
+            "Achieving Codes. In: IEEE Transactions on Information Theory 55.7, pp. 3051-3073.",
+        ],
+        [
+            "Brown, Tom B. et al. (2020). Language Models are Few-Shot Learners. arXiv:2005.14165.|",
+            "arXiv: 2005.14165 [cs.CL].",
+        ],
+        [
+            "Chomsky, Noam (1967). A Review of Verbal Behavior. Ed. by Leon A. Jakobovits and Murray",
+            "S. Miron. Englewood Cliffs, NJ: Prentice-Hall, pp. 142-143. With a long note of the MIT",
+            "Press, Cambridge, MA, that runs on over three lines of the entry in the list above it.",
+        ],
+        ["Steele Jr., Guy L. (1990). Common LISP: The Language. 2nd. Bedford, MA: Digital Press."],
+    ]
+    refs = extract_pdf_references(_justified_flat_list_pdf(entries)).references
+    assert [r.raw.split(" (")[0] for r in refs] == [
+        "Abramowitz, Milton and Irene A. Stegun, eds.",
+        "Arikan, Erdal",
+        "Brown, Tom B. et al.",
+        "Chomsky, Noam",
+        "Steele Jr., Guy L.",
+    ]

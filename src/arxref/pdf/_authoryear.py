@@ -18,7 +18,8 @@ from arxref.pdf._layout import Line
 _FEW_GAPS = 6  # a list with fewer gaps than one in six lines is set without them
 _UPPER = "A-ZÀ-ÖØ-ÞĀ-ſ"
 _NAME = rf"[{_UPPER}][^\W\d_]*(?:['’\-][^\W\d_]+)*"  # "Smith", "O'Neill", "Jean-Pierre"
-_PARTICLE = r"(?:(?:[Vv][ao]n|[Dd](?:e|er|en|i|u|a|os|as|el|ella)|[Ll][ae]|[Tt]e[rn]|[Zz]ur?|[Aa]l|[Ee]l)\s+)"
+_PARTICLE_WORD = r"(?:[Vv][ao]n|[Dd](?:e|er|en|i|u|a|os|as|el|ella)|[Ll][ae]|[Tt]e[rn]|[Zz]ur?|[Aa]l|[Ee]l)"
+_PARTICLE = rf"(?:{_PARTICLE_WORD}\s+)"
 # The start of an author list: "Van der Walt, S.", "Cano Rodríguez, J. L.", "J. Smith", "Kida S.,"
 _AUTHOR_START = re.compile(
     rf"^(?:{_PARTICLE}*{_NAME}(?:\s+{_NAME})?,\s*[{_UPPER}]|[A-Z]\.(?:\s?[A-Z]\.)*\s*[A-Z]"
@@ -30,19 +31,23 @@ _ONE_AUTHOR = re.compile(
     rf"^(?:{_NAME}(?:\s+[A-Z]\.)*\s+{_PARTICLE}*{_NAME}\.\s|(?:—+|–{{2,}}|-{{3,}}|_{{3,}}))"
 )
 # A person's name as an author list starts with it: "J. Bardeen,", "J.-P. Serre", "Smith, J.", "John P. A.
-# Ioannidis", "Hubble E.," (MNRAS), "Chodera JD," (Vancouver), "Daniel Kahneman and", "John Jumper,
-# Richard Evans,": no journal ("Physical Review, 108") or publisher ("Springer, New York") has this shape.
+# Ioannidis", "Hubble E.," (MNRAS), "Chodera JD," (Vancouver), "Arıkan, Erdal (2009)", "Broglie, Louis de
+# (1924)" (biblatex), "Daniel Kahneman and", "John Jumper, Richard Evans,": no journal ("Physical Review,
+# 108") or publisher ("Springer, New York") has this shape.
+_SURNAME = rf"{_PARTICLE}*{_NAME}(?:\s+(?:Jr\.|Sr\.|II|III|IV))?"  # "van der Walt", "Steele Jr."
 _PERSON_START = re.compile(
-    rf"^(?:[A-Z]\.(?:\s?-?[A-Z]\.)*\s*{_PARTICLE}*{_NAME}|{_PARTICLE}*{_NAME},\s*[A-Z]\."
-    rf"|{_NAME}(?:\s+[A-Z]\.)+\s+{_PARTICLE}*{_NAME}|{_PARTICLE}*{_NAME}(?:\s+[A-Z]\.)+(?:,|\s+(?:and|&)\s)"
-    rf"|{_PARTICLE}*{_NAME}\s+[A-Z]{{2,3}},\s"
+    rf"^(?:[A-Z]\.(?:\s?-?[A-Z]\.)*\s*{_PARTICLE}*{_NAME}|{_SURNAME},\s*[A-Z]\."
+    rf"|{_NAME}(?:\s+[A-Z]\.)+\s+{_PARTICLE}*{_NAME}|{_SURNAME}(?:\s+[A-Z]\.)+(?:,|\s+(?:and|&)\s)"
+    rf"|{_SURNAME}\s+[A-Z]{{2,3}},\s"
+    rf"|{_SURNAME},\s+{_NAME}(?:\s+[A-Z]\.)*(?:\s+{_PARTICLE_WORD})*(?:\s*\(|\s+(?:and|&|et\s+al)\b)"
     rf"|{_NAME}\s+{_PARTICLE}*{_NAME}(?:\s+and\s|,\s+{_NAME}\s+{_PARTICLE}*{_NAME}[,.\s]))"
 )
 _CAPITAL_START = re.compile(rf"^(?:[{_UPPER}]|—|–|-{{3}}|_{{3}})")
 _IDENTIFIER = re.compile(r"^(?:https?:|www\.|doi\b|DOI\b|URL\b|arXiv:|ISBN|ISSN)")
 # A line that leaves its sentence open: a lower-case word ("IEEE Standard for", "Conference on"),
-# a comma of an author list, an initial; the next line goes on with it.
-_GOES_ON = re.compile(r"(?:[,;:&(\-–]|\b[a-z]+|\b(?:In|eds?\.|[A-Z]\.))$")
+# a comma of an author list, an initial, a name after "and" ("and Murray" + "S. Miron."); the next
+# line goes on with it.
+_GOES_ON = re.compile(r"(?:[,;:&(\-–]|(?:^|\s)[a-z]+|\b(?:In|eds?\.|[A-Z]\.)|\b(?:and|&)\s+[^\s.]+)$")
 _JUSTIFIED = 0.5  # a list whose lines end at the margin this often is justified, not ragged
 _AT_MARGIN = 1.5  # points: a justified line ends this close to the column's right edge
 # What a line starts with when the dash that repeats the authors above is a drawn rule.
@@ -96,10 +101,17 @@ def _flat_starts(lines: tuple[Line, ...]) -> list[int]:
     starts with a person's name does ("Physical Review, 108(5)", "Springer, New York" go on).
     """
     right: dict[tuple[int, int], float] = {}
+    ends: dict[tuple[int, int], dict[int, int]] = {}
     for ln in lines:
         right[(ln.page, ln.col)] = max(right.get((ln.page, ln.col), 0.0), ln.x1)
-    at_margin = [ln.x1 >= right[(ln.page, ln.col)] - _AT_MARGIN for ln in lines]
-    justified = sum(at_margin) >= _JUSTIFIED * len(lines)
+        col = ends.setdefault((ln.page, ln.col), {})
+        col[round(ln.x1)] = col.get(round(ln.x1), 0) + 1
+    # the margin is where most lines end: an overfull line (an unbreakable URL) runs past it
+    margin = {key: max(col, key=lambda x: col[x]) for key, col in ends.items()}
+    at_margin = [ln.x1 >= margin[(ln.page, ln.col)] - _AT_MARGIN for ln in lines]
+    justified = sum(abs(ln.x1 - margin[(ln.page, ln.col)]) <= _AT_MARGIN for ln in lines) >= _JUSTIFIED * len(
+        lines
+    )
     starts = [0]
     for i in range(1, len(lines)):
         a, b = lines[i - 1], lines[i]

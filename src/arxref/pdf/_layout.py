@@ -285,10 +285,11 @@ def _columns(frags: list[_Frag], gutter: float | None) -> list[int]:
     A fragment that crosses the gutter but overflows its own column (a draft figure's file
     name, an overfull URL) stays in the column that holds most of it, so it neither closes the
     band nor puts the other column's lines above it before its own column's lines below it.
-    It overflows when the other column has text beside it (a wide element never has), or when
-    it crosses by a little, mostly lying on one side, with no other crossing line above or
-    below it. A wide element (title, figure* caption, a one-column list after a two-column
-    body) crosses far, or line after line; a centred heading crosses both ways alike.
+    It overflows when the other column has text beside it (a wide element never has), or when,
+    with no other crossing line above or below it, it crosses by a little, mostly lying on one
+    side, or sits in its column's flow, close between two of its lines. A wide element (title,
+    figure* caption, a one-column list after a two-column body) crosses far, or line after
+    line, set apart from the columns; a centred heading crosses both ways alike.
     """
     if gutter is None:
         return [0] * len(frags)
@@ -306,13 +307,23 @@ def _columns(frags: list[_Frag], gutter: float | None) -> list[int]:
         small, big = sorted((gutter - f.x0, f.x1 - gutter))
         beside = [g for g, c in zip(frags, cols, strict=True) if c == 1 - own and _beside(f, g)]
         if not beside:
-            if small > reach or small > _OVERFLOW * big:
-                continue  # a centred heading or a wide line crosses both ways alike
             mid = (f.y0 + f.y1) / 2
             if any(g is not f and 0 < abs((g.y0 + g.y1) / 2 - mid) < 2 * f.size for g in crossing):
                 continue  # a line of a wide paragraph: its last line may be short
+            if (small > reach or small > _OVERFLOW * big) and not _in_flow(f, own, frags, cols):
+                continue  # a centred heading or a wide line crosses both ways alike
         cols[i] = own
     return cols
+
+
+def _in_flow(f: _Frag, own: int, frags: list[_Frag], cols: list[int]) -> bool:
+    """Whether a crossing line sits in its column's flow: that column's lines close above and below
+    it, one of them starting where it starts (an overfull URL of an entry, however far it runs)."""
+    near = [g for g, c in zip(frags, cols, strict=True) if c == own and g is not f]
+    gap = 0.8 * (f.y1 - f.y0)
+    above = [g for g in near if 0 <= f.y0 - g.y1 < gap]
+    below = [g for g in near if 0 <= g.y0 - f.y1 < gap]
+    return bool(above and below) and any(abs(g.x0 - f.x0) < 1 for g in above + below)
 
 
 def _beside(f: _Frag, g: _Frag) -> bool:
