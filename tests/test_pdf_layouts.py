@@ -305,3 +305,59 @@ def test_a_line_number_set_astray_is_still_a_line_number() -> None:
         refs[25].raw
         == "Author26, A. and B. Writer. A paper on the things of the world. J. Things, 26:1-9, 2001."
     )
+
+
+def _acm_journal_first_page_pdf() -> bytes:
+    """acmsmall, a short paper: the author-year list starts on the first page, under which the
+    page's notes (the authors' addresses, the permission block) stand in the list's type size,
+    set off by a gap; the list goes on on the next page."""
+    doc = pymupdf.open()
+    n = 0
+    for page_no in (1, 2):
+        page = doc.new_page(width=486, height=720)
+        y = 60.0
+        if page_no == 1:
+            for k in range(10):
+                page.insert_text(
+                    (46, y + 12 * k), "Text of the paper, which cites works on many things.", fontsize=9
+                )
+            page.insert_text((46, 200), "REFERENCES", fontsize=10)
+            y = 222.0
+        while y < (520 if page_no == 1 else 640):
+            n += 1
+            page.insert_text(
+                (46, y), f"Author{n}, A. and Writer, B. 2001. A paper on the things of the", fontsize=8
+            )
+            page.insert_text(
+                (56, y + 10), f"world. Journal of Things {n}, 2 (2001), {n}-{n + 9}.", fontsize=8
+            )
+            y += 21
+        if page_no == 1:
+            notes = [
+                "Authors' addresses: Ada Writer, University of Somewhere, Springfield, USA, ada@example.org;",
+                "Ben Reader, X, Y.",
+                "",
+                "Permission to make digital or hard copies of all or part of this work for personal or",
+                "classroom use is granted without fee provided that copies are not made or distributed",
+                "for profit or commercial advantage and that copies bear this notice and the full citation",
+                "on the first page. Copyrights for components of this work owned by others than ACM must",
+                "be honored. Abstracting with credit is permitted. To copy otherwise, or republish, to post",
+                "to redistribute to lists, requires prior specific permission and/or a fee.",
+                "© 2026 Association for Computing Machinery.",
+            ]
+            y = 556.0
+            for line in notes:
+                if line:
+                    page.insert_text((46, y), line, fontsize=8)
+                y += 10 if line else 12
+    return doc.tobytes()
+
+
+def test_a_first_pages_notes_under_a_short_papers_list_stay_out() -> None:
+    refs = extract_pdf_references(_acm_journal_first_page_pdf()).references
+    assert [r.index for r in refs] == list(range(1, len(refs) + 1))
+    assert not any("Permission" in r.raw or "addresses" in r.raw for r in refs)
+    assert (
+        refs[13].raw == "Author14, A. and Writer, B. 2001. A paper on the things of the world. Journal of "
+        "Things 14, 2 (2001), 14-23."
+    )
