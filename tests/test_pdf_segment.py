@@ -310,3 +310,28 @@ def test_a_justified_flat_list_of_surname_first_entries() -> None:
         "Chomsky, Noam",
         "Steele Jr., Guy L.",
     ]
+
+
+def test_a_wide_alpha_label_box_keeps_the_last_entrys_lines() -> None:
+    # alpha labels in 11 pt ("[ZBH+17]") hang 71 pt; the last entry, alone atop its page, keeps
+    # its lines at that indent
+    doc = pymupdf.open()
+    n = 0
+    for page_no, count in ((1, 14), (2, 1)):
+        page = doc.new_page()
+        y = 72.0
+        if page_no == 1:
+            page.insert_text((89, y), "Bibliography", fontsize=14, fontname="hebo")
+            y += 30
+        for _ in range(count):
+            n += 1
+            page.insert_text((89, y), f"[ZBH+{n:02d}]", fontsize=11)
+            page.insert_text((160, y), f"Chiyuan Zhang, Samy Bengio, and Oriol Vinyals {n}.", fontsize=11)
+            page.insert_text((160, y + 14), "Understanding deep learning requires rethinking.", fontsize=11)
+            page.insert_text((160, y + 28), "In Learning Representations (ICLR), 2017.", fontsize=11)
+            y += 46
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert len(refs) == 15
+    assert refs[14].raw.endswith(
+        "Understanding deep learning requires rethinking. In Learning Representations (ICLR), 2017."
+    )

@@ -20,7 +20,7 @@ _OUTDENT = 2.0  # a line starting this far left of the text indent is outdented:
 _HANGING_SHARE = 0.08  # outdented lines among all: fewer are strays (a running head), not a list's starts
 
 _SHARE = 0.25  # lines at one position that make it the column's indent, not a stray line's
-MAX_HANG = 70.0  # points: the widest hanging indent (a box for alpha labels "[BDRG+10]" is 60 wide)
+MAX_HANG = 80.0  # points: the widest hanging indent (a box for alpha labels "[ZBH+17]" is 71 wide at 11 pt)
 
 Column = tuple[int, int]  # (page, col)
 
