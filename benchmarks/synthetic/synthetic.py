@@ -114,6 +114,10 @@ def compile_case(case: Case, cache: Path) -> Path | None:
     _run(latex, work)
     if not pdf.is_file():
         return None
+    errors = sum(
+        1 for line in (work / "paper.log").read_text(errors="replace").splitlines() if line[:1] == "!"
+    )
+    (work / "errors").write_text(str(errors))
     (work / "stamp").write_text(stamp)
     return pdf
 
@@ -217,6 +221,14 @@ def main() -> int:
         counts, error = score_case(paper)
         if error:
             notes.append(f"{name}: {error}")
+        log = args.cache / "build" / name / "paper.log"
+        errors = (
+            sum(1 for ln in log.read_text(errors="replace").splitlines() if ln[:1] == "!")
+            if log.is_file()
+            else 0
+        )
+        if errors:
+            notes.append(f"{name}: compiled with {errors} TeX errors (build/{name}/paper.log)")
         total.add(counts)
         saved[name] = figures(counts) | {"gold": counts.gold, "pred": counts.pred}
         print(_row(name, counts, before.get(name) if args.compare else None))
