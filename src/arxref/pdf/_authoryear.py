@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from arxref.pdf._indent import MAX_HANG, Indents
+from arxref.pdf._indent import Indents, max_hang
 from arxref.pdf._layout import Line
 
 _FEW_GAPS = 6  # a list with fewer gaps than one in six lines is set without them
@@ -70,7 +70,7 @@ def _starts(lines: tuple[Line, ...], indents: Indents) -> list[int]:
     if indents.hanging:
         return [i for i, ln in enumerate(lines) if indents.outdented(ln)]
     offsets = [ln.x0 - indents.left[(ln.page, ln.col)] for ln in lines]
-    indented = sum(1 for o in offsets if 3 < o < MAX_HANG)
+    indented = sum(1 for o, ln in zip(offsets, lines, strict=True) if 3 < o < max_hang(ln.size))
     if indented >= 0.15 * len(lines):
         return [i for i, o in enumerate(offsets) if o <= 2.5]
     gaps = sorted(
