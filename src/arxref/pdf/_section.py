@@ -43,6 +43,7 @@ _COMBINING = re.compile("[\u0300-\u036f]")
 # "réf", "r´ef", "re\u0301f", "rif"):
 # a cheap test before a plain-text line is folded and matched.
 _LATIN1 = re.compile("[\u00c0-\u00ff]")
+_ASCII_LOWER = re.compile("[a-z]")
 _STEMS = re.compile("r.{0,3}f|bib|lit|quell|works|cited|spis|спис|литер|библ|note")
 
 
@@ -117,7 +118,8 @@ def page_has_heading(text: str) -> bool:
 
 
 def _cyrillic(line: str) -> str:
-    return repair_cyrillic(line, least=1) if _LATIN1.search(line) else line
+    # T2A read as Latin-1 has no ASCII lower-case letter; an accented Latin line has
+    return repair_cyrillic(line, least=1) if _LATIN1.search(line) and not _ASCII_LOWER.search(line) else line
 
 
 def page_has_second_heading(text: str) -> bool:
@@ -243,7 +245,7 @@ def _skip_floats(chunk: list[Line]) -> list[Line]:
     own text, or a draft figure's file name).
     """
     body = body_size(chunk[:60])
-    known = _line_starts(chunk, body)
+    known: _Starts | None = None  # measured at the first caption: most lists hold none
     kept: list[Line] = []
     j = 0
     while j < len(chunk):
@@ -252,6 +254,7 @@ def _skip_floats(chunk: list[Line]) -> list[Line]:
             kept.append(ln)
             j += 1
             continue
+        known = known or _line_starts(chunk, body)
         while kept and kept[-1].page == ln.page and not _list_like(kept[-1], known, body):
             kept.pop()  # the float's own text above its caption
         end = j + 1  # the caption's paragraph: following lines set close below it

@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 
 _SEPARATORS = "./-_:#?=&~%+"
-# A spaced identifier somewhere in the text: a separator with a space on either side.
-_MAYBE_SPACED = re.compile(r"\s[./:\-_#]\s|\s[./\-]\S|\S[./:\-]\s")
+# A spaced identifier somewhere in the text: a dot or slash with spaces on both sides ("github . com /
+# x", "1808 . 08623"), a scheme read apart ("http: //www"), a DOI's prefix ("10. 1007/").
+_MAYBE_SPACED = re.compile(r"\s[./]\s|:\s//|\b10\.\s\d")
 # Where an identifier starts: a URL's scheme, "www", a DOI's "10.", or the word after a field label.
 _START = re.compile(r"^(?:https?:?|www\.?|10\.?|10\.\d{4,9}/?\S*)$", re.I)
 _ID_LABELS = ("arxiv:", "arxiv", "doi:", "doi", "url:", "url", "eprint:", "e-print:")
