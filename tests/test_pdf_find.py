@@ -49,6 +49,20 @@ def test_accented_headings_in_other_languages_and_ot1_accents() -> None:
         assert page_has_heading(f"{heading}\n"), heading
 
 
+def test_a_russian_heading_in_a_bitmap_font_is_found_in_the_plain_text() -> None:
+    # the plain text reads the bitmap T2A heading as Latin-1 letters; an author-year list has no
+    # labels to be found by instead
+    assert page_has_heading("Ñïèñîê ëèòåðàòóðû\n")
+    assert page_has_heading("Ëèòåðàòóðà\n")
+    assert not page_has_heading("Ââåäåíèå\n")
+    refs = _extract("t2a-heading-authoryear.pdf").references
+    assert [r.raw.split(",")[0] for r in refs] == [
+        "Иванов И. И.",
+        "Kolmogoroff A. Grundbegriffe der Wahrscheinlichkeitsrechnung. Berlin: Springer",
+        "Ёлкин В. Кривизна и эффективные оценки // Изв. РАН. 2005. № 3. С. 7–11.",
+    ]
+
+
 def _author_year_pdf(entries: list[list[str]]) -> bytes:
     """One page: a "References" heading over an author-year list with a hanging indent."""
     doc = pymupdf.open()

@@ -46,6 +46,12 @@ def test_ot1_accents_in_entries() -> None:
     assert raws[4] == "E. Candès and G. Ôté, Exact signal recovery, IEEE Trans. 52 (2006), 489–509."
 
 
+def test_ot1_polish_l_is_one_letter() -> None:
+    raws = _raws("ot1-polish-l")
+    assert raws[0].startswith("J. Łukasiewicz, O logice trójwartościowej")
+    assert raws[1].startswith("S. Łojasiewicz and M. Kałuża, Sur le problème")
+
+
 def test_font_encoding_from_the_codes_a_font_sets() -> None:
     assert font_encoding("di\x1berent \x1cnite ows") == "T1"
     assert font_encoding("Ma\xabkowski and \x9bukowski") == "T1"

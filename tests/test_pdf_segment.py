@@ -185,3 +185,153 @@ def test_a_flat_list_of_entries_over_several_lines() -> None:
         "Farid Côté. Stoc",
     ]
     assert starts[-1] == "Lena Wärn, Priya"
+
+
+def _justified_flat_list_pdf(entries: list[list[str]]) -> bytes:
+    """An author-year list set flat (natbib with zero \\bibsep and \\bibhang) and justified: every
+    line of an entry but its last runs to the right margin, word spaces stretched."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 72), "References", fontsize=12, fontname="hebo")
+    y, left, right = 96.0, 72.0, 540.0
+    for entry in entries:
+        for k, line in enumerate(entry):
+            words = line.split()
+            last = k == len(entry) - 1 and not line.endswith("|")
+            words = [w.rstrip("|") for w in words]
+            widths = [pymupdf.get_text_length(w, fontsize=9) for w in words]
+            gap = 2.5 if last or len(words) == 1 else (right - left - sum(widths)) / (len(words) - 1)
+            x = left
+            for w, width in zip(words, widths, strict=True):
+                page.insert_text((x, y), w, fontsize=9)
+                x += width + gap
+            y += 12
+    return doc.tobytes()
+
+
+def test_a_justified_flat_list_starts_entries_after_short_lines_and_at_names_after_full_ones() -> None:
+    # a "|" at a line's end: the line runs to the margin although it ends its entry
+    entries = [
+        [
+            "J. Bardeen, L. N. Cooper, and J. R. Schrieffer. Theory of superconductivity.",
+            "Physical Review, 108(5):1175-1204, 1957.",
+        ],
+        [
+            "Axel D. Becke. Density-functional thermochemistry. III. The role of exact exchange.",
+            "The Journal of Chemical Physics, 98(7):5648-5652, 1993.",
+        ],
+        ["Alexander Graham Bell. Improvement in telegraphy. U.S. Patent 174,465, 1876."],
+        [
+            "IEEE. IEEE standard for floating-point arithmetic. Standard IEEE Std 754-2019,",
+            "Institute of Electrical and Electronics Engineers, New York, 2019.",
+        ],
+        [
+            "Donald E. Knuth. The TeXbook. Addison-Wesley, Reading, MA, with many pages, in the",
+            "series Computers and Typesetting, volume A, Reading, MA|",
+        ],
+        ["Jan Lukasiewicz. O logice trojwartosciowej. Ruch Filozoficzny, 5:170-171, 1920.|"],
+        [
+            "Juan Maldacena. The large N limit of superconformal field theories and super-",
+            "gravity. Advances in Theoretical and Mathematical Physics, 2:231-252, 1998.",
+        ],
+    ]
+    refs = extract_pdf_references(_justified_flat_list_pdf(entries)).references
+    assert [r.raw.split(".")[0] for r in refs] == [
+        "J",
+        "Axel D",
+        "Alexander Graham Bell",
+        "IEEE",
+        "Donald E",
+        "Jan Lukasiewicz",
+        "Juan Maldacena",
+    ]
+    assert refs[0].raw.endswith("Physical Review, 108(5):1175-1204, 1957.")
+
+
+def test_an_entry_whose_repeated_authors_are_a_drawn_rule_starts_after_it() -> None:
+    # Chicago: "———. 1997." for the authors of the entry above, the dash a rule the text layer
+    # does not hold; the line reads ". 1997. ...", further in than entries start
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 72), "References", fontsize=12, fontname="hebo")
+    rows = [
+        (72, "Knuth, Donald E. 1984. The TeXbook. Reading, MA: Addison-Wesley."),
+        (72, "Knuth, Donald E. 1986. The METAFONTbook. Reading, MA: Addison-"),
+        (84, "Wesley."),
+        (None, ". 1997. The Art of Computer Programming, Volume 1: Fundamental"),
+        (84, "Algorithms. 3rd. Reading, MA: Addison-Wesley."),
+        (72, "Lamport, Leslie. 1994. LaTeX: A Document Preparation System. 2nd."),
+    ]
+    y = 96.0
+    for x, text in rows:
+        if x is None:
+            page.draw_line((72, y - 3), (104, y - 3), width=0.4)
+            x = 106
+        page.insert_text((x, y), text, fontsize=10)
+        y += 13
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw[:14] for r in refs] == [
+        "Knuth, Donald ",
+        "Knuth, Donald ",
+        "———. 1997. The",
+        "Lamport, Lesli",
+    ]
+    assert refs[2].raw.endswith("Algorithms. 3rd. Reading, MA: Addison-Wesley.")
+
+
+def test_a_justified_flat_list_of_surname_first_entries() -> None:
+    # biblatex authoryear with \bibhang 0: "Surname, Firstname (Year)." entries, an overfull line
+    # that runs past the margin, and lines ending in a name after "and" or in a publisher's word
+    entries = [
+        [
+            "Abramowitz, Milton and Irene A. Stegun, eds. (1965). Handbook of Mathematical",
+            "Functions with Formulas, Graphs, and Mathematical Tables. New York: Dover.|",
+        ],
+        [
+            "Arikan, Erdal (2009). Channel Polarization: A Method for Constructing Capacity-",
+            "Achieving Codes. In: IEEE Transactions on Information Theory 55.7, pp. 3051-3073.",
+        ],
+        [
+            "Brown, Tom B. et al. (2020). Language Models are Few-Shot Learners. arXiv:2005.14165.|",
+            "arXiv: 2005.14165 [cs.CL].",
+        ],
+        [
+            "Chomsky, Noam (1967). A Review of Verbal Behavior. Ed. by Leon A. Jakobovits and Murray",
+            "S. Miron. Englewood Cliffs, NJ: Prentice-Hall, pp. 142-143. With a long note of the MIT",
+            "Press, Cambridge, MA, that runs on over three lines of the entry in the list above it.",
+        ],
+        ["Steele Jr., Guy L. (1990). Common LISP: The Language. 2nd. Bedford, MA: Digital Press."],
+    ]
+    refs = extract_pdf_references(_justified_flat_list_pdf(entries)).references
+    assert [r.raw.split(" (")[0] for r in refs] == [
+        "Abramowitz, Milton and Irene A. Stegun, eds.",
+        "Arikan, Erdal",
+        "Brown, Tom B. et al.",
+        "Chomsky, Noam",
+        "Steele Jr., Guy L.",
+    ]
+
+
+def test_a_wide_alpha_label_box_keeps_the_last_entrys_lines() -> None:
+    # alpha labels in 11 pt ("[ZBH+17]") hang 71 pt; the last entry, alone atop its page, keeps
+    # its lines at that indent
+    doc = pymupdf.open()
+    n = 0
+    for page_no, count in ((1, 14), (2, 1)):
+        page = doc.new_page()
+        y = 72.0
+        if page_no == 1:
+            page.insert_text((89, y), "Bibliography", fontsize=14, fontname="hebo")
+            y += 30
+        for _ in range(count):
+            n += 1
+            page.insert_text((89, y), f"[ZBH+{n:02d}]", fontsize=11)
+            page.insert_text((160, y), f"Chiyuan Zhang, Samy Bengio, and Oriol Vinyals {n}.", fontsize=11)
+            page.insert_text((160, y + 14), "Understanding deep learning requires rethinking.", fontsize=11)
+            page.insert_text((160, y + 28), "In Learning Representations (ICLR), 2017.", fontsize=11)
+            y += 46
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert len(refs) == 15
+    assert refs[14].raw.endswith(
+        "Understanding deep learning requires rethinking. In Learning Representations (ICLR), 2017."
+    )

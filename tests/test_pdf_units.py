@@ -170,6 +170,7 @@ def test_link_annotation_gives_the_doi() -> None:
 def test_a_range_broken_at_its_dash_is_rejoined() -> None:
     assert join_lines(["Trans. 52 (2006), 489–", "509."], frozenset()) == "Trans. 52 (2006), 489–509."
     assert join_lines(["ISBN 978-", "3-540-76790-9"], frozenset()) == "ISBN 978-3-540-76790-9"
+    assert join_lines(["Social Networks 8:365—", "385."], frozenset()) == "Social Networks 8:365—385."
 
 
 @pytest.mark.parametrize(
@@ -195,3 +196,64 @@ def test_labels_of_five_digits_or_more_continue_the_chain(line: str) -> None:
     assert label_of(line).number == 10001
     assert accept_number(10000, 10001, at_label_position=False)
     assert not accept_number(14, 10001, at_label_position=True)
+
+
+@pytest.mark.parametrize(
+    ("printed", "read"),
+    [
+        (  # biblatex's stretchable glue inside a URL, read as spaces on a justified line
+            "url: https : / / github . com / SofiaAlmeida / TFG (Último acceso 28-05-2020).",
+            "url: https://github.com/SofiaAlmeida/TFG (Último acceso 28-05-2020).",
+        ),
+        ("doi: 10 . 1080 / 104852504200026815. url: x", "doi: 10.1080/104852504200026815. url: x"),
+        ("p. 036004. arXiv: hep - ph / 9910250 [hep-ph].", "p. 036004. arXiv: hep-ph/9910250 [hep-ph]."),
+        ("p. 015. arXiv: 1808 . 08623 [hep-ph].", "p. 015. arXiv: 1808.08623 [hep-ph]."),
+        ("DOI: 10. 1007/978-3-642-40988-2. URL: y", "DOI: 10.1007/978-3-642-40988-2. URL: y"),
+        ("URL: http: //www.sciencedirect.com/pii/S1566.", "URL: http://www.sciencedirect.com/pii/S1566."),
+        # identifiers read without spaces, and text around them, stay as printed
+        ("url: https://x.org/ accessed 2020", "url: https://x.org/ accessed 2020"),
+        ("arXiv: 1503.01200 [astro-ph.IM]", "arXiv: 1503.01200 [astro-ph.IM]"),
+        ("Vol. 10. doi 5", "Vol. 10. doi 5"),
+        ("A. B. Smith - the best / worst . paper", "A. B. Smith - the best / worst . paper"),
+    ],
+)
+def test_identifiers_read_with_spaces_inside_are_closed_up(printed: str, read: str) -> None:
+    assert join_lines([printed], frozenset()) == read
+
+
+def test_identifiers_broken_at_a_line_end_and_the_next_field() -> None:
+    # a DOI broken after its prefix goes on; a new field or identifier after one does not
+    assert join_lines(["DOI 10.", "1103/physrevd.46.5236."], frozenset()) == "DOI 10.1103/physrevd.46.5236."
+    assert join_lines(["DOI: 10.1088/aa83d0.", "arXiv: 1612.09035"], frozenset()) == (
+        "DOI: 10.1088/aa83d0. arXiv: 1612.09035"
+    )
+    assert join_lines(["doi: 10.5281/zenodo.2537188.", "https://doi.org/10.5281/z"], frozenset()) == (
+        "doi: 10.5281/zenodo.2537188. https://doi.org/10.5281/z"
+    )
+    assert join_lines(["doi:10.1016/j.jcp.2020.109629.", "URL https://www.x.com/"], frozenset()) == (
+        "doi:10.1016/j.jcp.2020.109629. URL https://www.x.com/"
+    )
+
+
+def test_a_url_broken_inside_its_scheme_is_rejoined() -> None:
+    assert join_lines(["Engineers. htt", "ps://doi.org/10.1109/IEEESTD.2019.8766229."], frozenset()) == (
+        "Engineers. https://doi.org/10.1109/IEEESTD.2019.8766229."
+    )
+    assert join_lines(["see http", "and https"], frozenset()) == "see http and https"
+
+
+def test_a_year_with_a_letter_is_a_year() -> None:
+    # author-year styles tell one author's works of a year apart: "1998a", "1998b"
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 72), "References", fontsize=14)
+    for k, line in enumerate(
+        ["Witten E., 1998a, Adv. Theor. Math. Phys., 2, 253", "Witten E., 1998b, ibid., 505"]
+    ):
+        page.insert_text((72, 100 + 14 * k), line, fontsize=10)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == [
+        "Witten E., 1998a, Adv. Theor. Math. Phys., 2, 253",
+        "Witten E., 1998b, ibid., 505",
+    ]
+    assert not any("no_year" in r.flags for r in refs)

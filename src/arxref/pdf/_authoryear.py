@@ -12,23 +12,46 @@ from __future__ import annotations
 
 import re
 
-from arxref.pdf._indent import MAX_HANG, Indents
+from arxref.pdf._indent import Indents, max_hang
 from arxref.pdf._layout import Line
 
 _FEW_GAPS = 6  # a list with fewer gaps than one in six lines is set without them
 _UPPER = "A-ZÀ-ÖØ-ÞĀ-ſ"
 _NAME = rf"[{_UPPER}][^\W\d_]*(?:['’\-][^\W\d_]+)*"  # "Smith", "O'Neill", "Jean-Pierre"
-_PARTICLE = r"(?:(?:[Vv][ao]n|[Dd](?:e|er|en|i|u|a|os|as|el|ella)|[Ll][ae]|[Tt]e[rn]|[Zz]ur?|[Aa]l|[Ee]l)\s+)"
+_PARTICLE_WORD = r"(?:[Vv][ao]n|[Dd](?:e|er|en|i|u|a|os|as|el|ella)|[Ll][ae]|[Tt]e[rn]|[Zz]ur?|[Aa]l|[Ee]l)"
+_PARTICLE = rf"(?:{_PARTICLE_WORD}\s+)"
 # The start of an author list: "Van der Walt, S.", "Cano Rodríguez, J. L.", "J. Smith", "Kida S.,"
 _AUTHOR_START = re.compile(
-    rf"^(?:{_PARTICLE}*{_NAME}(?:\s+{_NAME})?,\s*\S|[A-Z]\.(?:\s?[A-Z]\.)*\s*[A-Z]"
-    rf"|{_PARTICLE}*{_NAME}\s+(?:[A-Z]\.\s*)+|{_NAME}\s+{_PARTICLE}*{_NAME}(?:,|\s+and\b))"
+    rf"^(?:{_PARTICLE}*{_NAME}(?:\s+{_NAME})?,\s*[{_UPPER}]|[A-Z]\.(?:\s?[A-Z]\.)*\s*[A-Z]"
+    rf"|{_PARTICLE}*{_NAME}\s+(?:[A-Z]\.\s*)+|{_NAME}\s+{_PARTICLE}*{_NAME}(?:,\s*[{_UPPER}]|\s+and\b))"
 )
 # In a list without indent or gaps a single author's name also starts an entry ("Greta Johnson.
 # Title"), and so does the dash that repeats the authors of the entry above ("— (2023).", "———,").
 _ONE_AUTHOR = re.compile(
     rf"^(?:{_NAME}(?:\s+[A-Z]\.)*\s+{_PARTICLE}*{_NAME}\.\s|(?:—+|–{{2,}}|-{{3,}}|_{{3,}}))"
 )
+# A person's name as an author list starts with it: "J. Bardeen,", "J.-P. Serre", "Smith, J.", "John P. A.
+# Ioannidis", "Hubble E.," (MNRAS), "Chodera JD," (Vancouver), "Arıkan, Erdal (2009)", "Broglie, Louis de
+# (1924)" (biblatex), "Daniel Kahneman and", "John Jumper, Richard Evans,": no journal ("Physical Review,
+# 108") or publisher ("Springer, New York") has this shape.
+_SURNAME = rf"{_PARTICLE}*{_NAME}(?:\s+(?:Jr\.|Sr\.|II|III|IV))?"  # "van der Walt", "Steele Jr."
+_PERSON_START = re.compile(
+    rf"^(?:[A-Z]\.(?:\s?-?[A-Z]\.)*\s*{_PARTICLE}*{_NAME}|{_SURNAME},\s*[A-Z]\."
+    rf"|{_NAME}(?:\s+[A-Z]\.)+\s+{_PARTICLE}*{_NAME}|{_SURNAME}(?:\s+[A-Z]\.)+(?:,|\s+(?:and|&)\s)"
+    rf"|{_SURNAME}\s+[A-Z]{{2,3}},\s"
+    rf"|{_SURNAME},\s+{_NAME}(?:\s+[A-Z]\.)*(?:\s+{_PARTICLE_WORD})*(?:\s*\(|\s+(?:and|&|et\s+al)\b)"
+    rf"|{_NAME}\s+{_PARTICLE}*{_NAME}(?:\s+and\s|,\s+{_NAME}\s+{_PARTICLE}*{_NAME}[,.\s]))"
+)
+_CAPITAL_START = re.compile(rf"^(?:[{_UPPER}]|—|–|-{{3}}|_{{3}})")
+_IDENTIFIER = re.compile(r"^(?:https?:|www\.|doi\b|DOI\b|URL\b|arXiv:|ISBN|ISSN)")
+# A line that leaves its sentence open: a lower-case word ("IEEE Standard for", "Conference on"),
+# a comma of an author list, an initial, a name after "and" ("and Murray" + "S. Miron."); the next
+# line goes on with it.
+_GOES_ON = re.compile(r"(?:[,;:&(\-–]|(?:^|\s)[a-z]+|\b(?:In|eds?\.|[A-Z]\.)|\b(?:and|&)\s+[^\s.]+)$")
+_JUSTIFIED = 0.5  # a list whose lines end at the margin this often is justified, not ragged
+_AT_MARGIN = 1.5  # points: a justified line ends this close to the column's right edge
+# What a line starts with when the dash that repeats the authors above is a drawn rule.
+DRAWN_DASH = re.compile(r"^[.,]\s+\S")
 # A line that ends a reference: a page, a volume, a year, a closing parenthesis, a sentence's
 # period (not an initial's: "Smith, J."), or a URL or DOI.
 _REFERENCE_END = re.compile(r"(?:\d|\)|[^\W\d_]{2}\.|\d\.|(?:https?://|doi:|\b10\.\d{4,9}/)\S+)$")
@@ -36,11 +59,18 @@ _REFERENCE_END = re.compile(r"(?:\d|\)|[^\W\d_]{2}\.|\d\.|(?:https?://|doi:|\b10
 
 def unlabeled_starts(lines: tuple[Line, ...], indents: Indents) -> list[int]:
     """Where the entries of an author-year list start: hanging indent, else gaps, else line ends
-    and author-list shapes."""
+    and author-list shapes; and wherever the authors of the entry above are repeated by a dash
+    drawn as a rule, which the text layer does not hold: the line starts with the punctuation
+    after it (Chicago's "———. 1997.", amsplain's "———, Title"), further in than entries start."""
+    dashed = {i for i, ln in enumerate(lines) if i and DRAWN_DASH.match(ln.text)}
+    return sorted(dashed.union(_starts(lines, indents)))
+
+
+def _starts(lines: tuple[Line, ...], indents: Indents) -> list[int]:
     if indents.hanging:
         return [i for i, ln in enumerate(lines) if indents.outdented(ln)]
     offsets = [ln.x0 - indents.left[(ln.page, ln.col)] for ln in lines]
-    indented = sum(1 for o in offsets if 3 < o < MAX_HANG)
+    indented = sum(1 for o, ln in zip(offsets, lines, strict=True) if 3 < o < max_hang(ln.size))
     if indented >= 0.15 * len(lines):
         return [i for i, o in enumerate(offsets) if o <= 2.5]
     gaps = sorted(
@@ -61,17 +91,39 @@ def unlabeled_starts(lines: tuple[Line, ...], indents: Indents) -> list[int]:
 
 
 def _flat_starts(lines: tuple[Line, ...]) -> list[int]:
-    """Entry starts of a list set without indent or gaps (A&A's one-line entries): a line shaped
-    like the start of an author list after a line that ends short of the margin, or ends the
-    way a reference does."""
+    """Entry starts of a list set without indent or gaps (A&A's one-line entries, natbib with zero
+    \\bibsep and \\bibhang): a line shaped like the start of an author list after a line that
+    ends short of the margin, or ends the way a reference does.
+
+    In a justified list a line ends short only where its entry ends (or before an unbreakable
+    URL): after one, any line that starts with a capital or a dash starts an entry ("IEEE.",
+    "Alexander Graham Bell."); after a full line that leaves no sentence open, only one that
+    starts with a person's name does ("Physical Review, 108(5)", "Springer, New York" go on).
+    """
     right: dict[tuple[int, int], float] = {}
+    ends: dict[tuple[int, int], dict[int, int]] = {}
     for ln in lines:
         right[(ln.page, ln.col)] = max(right.get((ln.page, ln.col), 0.0), ln.x1)
+        col = ends.setdefault((ln.page, ln.col), {})
+        col[round(ln.x1)] = col.get(round(ln.x1), 0) + 1
+    # the margin is where most lines end: an overfull line (an unbreakable URL) runs past it
+    margin = {key: max(col, key=lambda x: col[x]) for key, col in ends.items()}
+    at_margin = [ln.x1 >= margin[(ln.page, ln.col)] - _AT_MARGIN for ln in lines]
+    justified = sum(abs(ln.x1 - margin[(ln.page, ln.col)]) <= _AT_MARGIN for ln in lines) >= _JUSTIFIED * len(
+        lines
+    )
     starts = [0]
     for i in range(1, len(lines)):
         a, b = lines[i - 1], lines[i]
-        short = a.x1 < right[(a.page, a.col)] - 2 * a.size
-        ends = short or bool(_REFERENCE_END.search(a.text.rstrip()))
-        if ends and (_AUTHOR_START.match(b.text) or _ONE_AUTHOR.match(b.text)):
+        if justified and not at_margin[i - 1]:
+            start = bool(_CAPITAL_START.match(b.text)) and not _IDENTIFIER.match(b.text)
+        elif justified:
+            person = _PERSON_START.match(b.text) or _ONE_AUTHOR.match(b.text)
+            start = not _GOES_ON.search(a.text.rstrip()) and bool(person)
+        else:
+            short = a.x1 < right[(a.page, a.col)] - 2 * a.size
+            ends = short or bool(_REFERENCE_END.search(a.text.rstrip()))
+            start = ends and bool(_AUTHOR_START.match(b.text) or _ONE_AUTHOR.match(b.text))
+        if start:
             starts.append(i)
     return starts

@@ -8,24 +8,33 @@ that hold a bibliography are read closely (lines with their boxes and fonts).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import pymupdf
 
 from arxref.domain import Extraction, ParsedReference, Provenance, RawReference, ReferenceSource
 from arxref.errors import NoBibliography
 from arxref.ids import arxiv_id_from_url, doi_from_url, find_arxiv_ids, find_dois
+from arxref.pdf._authoryear import DRAWN_DASH
 from arxref.pdf._furniture import margin_shapes, remove_furniture
 from arxref.pdf._joins import document_vocabulary, join_lines
 from arxref.pdf._layout import Line, read_page_lines
 from arxref.pdf._links import Link, links_inside, read_links
 from arxref.pdf._open import open_pdf, read_page_texts
-from arxref.pdf._section import HEADING, Section, find_unheaded, page_has_heading, split_sections
+from arxref.pdf._section import (
+    HEADING,
+    Section,
+    find_unheaded,
+    page_has_heading,
+    page_has_second_heading,
+    split_sections,
+)
 from arxref.pdf._segment import Entry, split_entries
 from arxref.pdf._unheaded import Chain, find_author_year, find_author_year_run, find_label_chains
 
 _FILLED = 0.7  # a page of a list that goes on is filled at least this far down
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"]+")
-_YEAR = re.compile(r"\b(1[6-9]\d\d|20\d\d)\b")
+_YEAR = re.compile(r"\b(1[6-9]\d\d|20\d\d)[a-z]?\b")  # "2015a": one author's second work of a year
 
 
 class _Pages:
@@ -59,10 +68,18 @@ class _Pages:
         return tuple(link for links in self.links.values() for link in links)
 
 
-def _headed_sections(pages: _Pages, texts: tuple[str | None, ...]) -> list[Section]:
+@dataclass(frozen=True)
+class _Found:
+    """A bibliography found and split into its entries (split once: splitting is the costly step)."""
+
+    section: Section
+    entries: tuple[Entry, ...]
+
+
+def _headed_sections(pages: _Pages, texts: tuple[str | None, ...]) -> list[_Found]:
     """Bibliographies that start at a heading, each read page by page until it ends."""
     heads = [p for p, t in enumerate(texts) if t and page_has_heading(t)]
-    sections: list[Section] = []
+    sections: list[_Found] = []
     p = 0
     for h in heads:
         if h < p:
@@ -78,16 +95,20 @@ def _headed_sections(pages: _Pages, texts: tuple[str | None, ...]) -> list[Secti
             if ended or stops_high or span[-1] + 1 >= len(texts) or not found:
                 break
             span.append(span[-1] + 1)
-        sections.extend(s for s in found if _looks_like_references(split_entries(s.lines)))
+        sections.extend(f for s in found if _looks_like_references(f := _split(s)))
         p = span[-1] + 1
     return sections
 
 
-def _looks_like_references(entries: list[Entry]) -> bool:
+def _split(section: Section) -> _Found:
+    return _Found(section, tuple(split_entries(section.lines)))
+
+
+def _looks_like_references(found: _Found) -> bool:
     """A list under a "References" heading whose entries are reference-sized (not a table column)."""
-    if not entries:
+    if not found.entries:
         return False
-    sizes = sorted(sum(len(ln.text) for ln in e.lines) for e in entries)
+    sizes = sorted(sum(len(ln.text) for ln in e.lines) for e in found.entries)
     return sizes[len(sizes) // 2] >= 30
 
 
@@ -101,27 +122,29 @@ def _letters(text: str) -> str:
     return "".join(c for c in text if c.isalnum())
 
 
-def _unheaded_lists(pages: _Pages, texts: tuple[str | None, ...], headed: list[Section]) -> list[Section]:
+def _unheaded_lists(pages: _Pages, texts: tuple[str | None, ...], headed: list[_Found]) -> list[_Found]:
     """Numbered lists no heading announced: each chain 1, 2, 3... of the plain text not yet held.
 
-    Beside lists found under headings, a chain counts only after the first of them (a
-    supplement's list) or in the end matter, so a numbered list of the author's publications
-    at the front of a thesis is not taken for a bibliography.
+    Beside lists found under headings, a chain before the first of them counts only in the
+    end matter or when it is no shorter than they are, so a numbered list of the author's
+    publications at the front of a thesis is not taken for a bibliography; a REVTeX paper's
+    main list before its supplement's headed one is.
     """
-    first_headed = min((ln.page for s in headed for ln in s.lines), default=None)
+    first_headed = min((ln.page for f in headed for ln in f.section.lines), default=None)
+    shortest = min((len(f.entries) for f in headed), default=0)
     found = []
     for chain in find_label_chains(texts):
-        if any(_holds(s, chain) for s in headed):
+        if any(_holds(f.section, chain) for f in headed):
             continue
         early = chain.first_page < 0.4 * len(texts)
-        if first_headed is not None and chain.first_page < first_headed and early:
+        if first_headed is not None and chain.first_page < first_headed and early and chain.count < shortest:
             continue
         last = min(chain.last_page + chain.ends_page, len(texts) - 1)
         span = list(range(chain.first_page, last + 1))
         section = find_unheaded(pages.lines(span), chain.family, chain.first_page)
-        if section is not None and _looks_like_references(split_entries(section.lines)):
-            found.append((chain, section))
-    return [s for _, s in found]
+        if section is not None and _looks_like_references(f := _split(section)):
+            found.append(f)
+    return found
 
 
 def _pages_note(how: str, section: Section) -> str:
@@ -129,7 +152,7 @@ def _pages_note(how: str, section: Section) -> str:
     return f"no heading: {how}, pages {pg[0]}-{pg[-1]}"
 
 
-def _find_sections(pages: _Pages, texts: tuple[str | None, ...]) -> tuple[list[Section], list[str]]:
+def _find_sections(pages: _Pages, texts: tuple[str | None, ...]) -> tuple[list[_Found], list[str]]:
     """Every bibliography in reading order, and notes on those found without a heading.
 
     Lists under a heading first, then numbered lists no heading announced; only when there
@@ -137,14 +160,14 @@ def _find_sections(pages: _Pages, texts: tuple[str | None, ...]) -> tuple[list[S
     """
     headed = _headed_sections(pages, texts)
     unheaded = _unheaded_lists(pages, texts, headed)
-    notes = [_pages_note("numbered list found by its labels 1, 2, 3...", s) for s in unheaded]
-    sections = sorted([*headed, *unheaded], key=lambda s: (s.lines[0].page, s.lines[0].y0))
-    if not sections and (run := find_author_year_run(texts)) is not None:
-        found = find_author_year(pages.lines(list(range(max(0, run[0] - 1), run[1] + 1))))
-        if found is not None and found.lines:
-            sections = [found]
-            notes.append(_pages_note("author-year list found by its dates and author names", found))
-    return sections, notes
+    notes = [_pages_note("numbered list found by its labels 1, 2, 3...", f.section) for f in unheaded]
+    found = sorted([*headed, *unheaded], key=lambda f: (f.section.lines[0].page, f.section.lines[0].y0))
+    if not found and (run := find_author_year_run(texts)) is not None:
+        section = find_author_year(pages.lines(list(range(max(0, run[0] - 1), run[1] + 1))))
+        if section is not None and section.lines:
+            found = [_split(section)]
+            notes.append(_pages_note("author-year list found by its dates and author names", section))
+    return found, notes
 
 
 def _box(lines: tuple[Line, ...]) -> tuple[float, float, float, float]:
@@ -198,7 +221,9 @@ def _confidence(text: str, entry: Entry) -> tuple[float, tuple[str, ...]]:
 def _reference(entry: Entry, ordinal: int, vocab: frozenset[str], links: tuple[Link, ...]) -> RawReference:
     first = entry.lines[0].text
     if entry.label is not None:
-        first = first[entry.label.end :]
+        first = first[entry.label.end :].lstrip()
+    if DRAWN_DASH.match(first):
+        first = "———" + first  # the dash that repeats the authors above, drawn as a rule
     text = join_lines([first, *(ln.text for ln in entry.lines[1:])], vocab)
     arxiv_id = next((m.value for m in find_arxiv_ids(text) if m.valid), None)
     doi = next(iter(find_dois(text)), None)
@@ -231,12 +256,12 @@ def extract_pdf_references(data: bytes) -> Extraction:
     """Every bibliography entry a PDF prints, with index, provenance and confidence, or a named error."""
     doc = open_pdf(data)
     try:
-        texts = read_page_texts(doc, page_has_heading)
+        texts = read_page_texts(doc, page_has_heading, page_has_second_heading)
         pages = _Pages(doc, texts)
-        sections, notes = _find_sections(pages, texts)
+        found, notes = _find_sections(pages, texts)
         vocab = document_vocabulary("\n".join(t for t in texts if t))
         links = pages.all_links()
-        lists = [entries for s in sections if (entries := split_entries(s.lines))]
+        lists = [f.entries for f in found if f.entries]
         refs = [_reference(e, ordinal, vocab, links) for ordinal, es in enumerate(lists, 1) for e in es]
     finally:
         doc.close()

@@ -23,6 +23,8 @@ _MARKER = re.compile(r"^[*†‡§¶]")
 _CAPTION = re.compile(r"^(fig\.|figure|table|abbildung|tabelle)\s*[0-9IVX]+", re.I)
 _MARGIN = 0.085  # fraction of the page height where running heads and feet live
 _RECURRING_MARGIN = 0.15  # ... and where a line recurring on three pages or more may live
+_FOOT = 0.75  # a centred page number sits below this fraction of the page height
+_CENTRED = 0.03  # ... its centre this close to the page's (as a fraction of the page width, doubled)
 
 
 class _Box(Protocol):
@@ -103,11 +105,31 @@ def drop_line_numbers(frags: list[_B]) -> list[_B]:
         return frags
     others = [f for f in frags if not _NUMBER.match(f.text)]
     drop: set[int] = set()
+    groups = []
     for edge in ("x0", "x1"):
         for group in _edge_groups(nums, edge):
             if _numbers_lines(group, others):
                 drop.update(id(f) for f in group)
+                groups.append(group)
+    for f in nums:
+        if id(f) not in drop and any(_continues_group(f, g) for g in groups):
+            drop.add(id(f))
     return [f for f in frags if id(f) not in drop] if drop else frags
+
+
+def _continues_group(f: _Box, group: list[_B]) -> bool:
+    """Whether a number out of line with a group of line numbers is one of them by its value: set
+    where the group's count puts it (lineno in two columns sets a column's first number astray)."""
+    if abs(f.size - group[0].size) > 0.5:
+        return False
+    value = int(f.text)
+    near = min(group, key=lambda g: abs(int(g.text) - value))
+    steps = int(near.text) - value
+    if not 0 < abs(steps) <= 3:
+        return False
+    pitches = [(b.y0 - a.y0) / (int(b.text) - int(a.text)) for a, b in zip(group, group[1:], strict=False)]
+    pitch = median(pitches)
+    return abs(near.y0 - steps * pitch - f.y0) < 0.4 * pitch
 
 
 def _shape(text: str) -> str:
@@ -129,6 +151,15 @@ def _is_margin_line(ln: Line, others: list[Line], gap_needed: float, margin: flo
         return False
     above = [ln.y0 - o.y1 for o in others if o.y1 < ln.y0 + 1]
     return min(above, default=1e9) > gap_needed
+
+
+def _centred_foot(ln: Line, lines: tuple[Line, ...]) -> bool:
+    """A page number centred under the text, however close (elsarticle's 1p sets it 3 pt under a
+    list in smaller type, above the usual foot band): the page's lowest line, low on the page,
+    centred on the page, with nothing level with it."""
+    if ln.y0 < _FOOT * ln.page_height or abs((ln.x0 + ln.x1) - ln.page_width) > _CENTRED * ln.page_width:
+        return False
+    return all(o.y1 <= ln.y0 + 0.5 * (ln.y1 - ln.y0) for o in lines if o is not ln)
 
 
 def _recurs(text: str, recurring: frozenset[str]) -> bool:
@@ -200,6 +231,8 @@ def remove_furniture(
         for ln in lines:
             if ln.text.isdigit() and (ln.x1 < text_left - 2 or ln.x0 > text_right + 2):
                 continue  # line numbers of a review copy
+            if _PAGE_NO.match(ln.text) and _centred_foot(ln, lines):
+                continue
             reach = ln.page_height * _RECURRING_MARGIN + 40
             if ln.y1 < reach or ln.y0 > ln.page_height - reach:
                 others = [o for o in lines if o is not ln and (o.col == ln.col or -1 in (o.col, ln.col))]

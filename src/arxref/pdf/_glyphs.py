@@ -40,6 +40,7 @@ _CIRCUMFLEXED = "aeiouAEIOU"  # an ASCII caret is read as a circumflex only insi
 _BELOW = "¸˛"  # set after the letter as often as before it
 _LIKELY_BELOW = {"¸": "cCsStTgG", "˛": "aAeEiIuUoO"}
 _DOTLESS = {"ı": "i", "ȷ": "j"}
+_STROKED = re.compile("\ufffd([Ll])")
 
 # T1 (Cork) and T2A share the codes below 0x20: accents, quotes, dashes, dotless i and j, ligatures.
 _LOW = dict(enumerate("`´ˆ˜¨˝˚ˇ˘¯˙¸˛‚‹›“”„«»–—", 0x00)) | {
@@ -109,7 +110,11 @@ def _composed(base: str, accent: str) -> str | None:
 
 
 def compose_accents(text: str) -> str:
-    """Spacing accents joined with the letter they belong to ("L´opez" → "López", "Gonc¸alves")."""
+    """Spacing accents joined with the letter they belong to ("L´opez" → "López", "Gonc¸alves"), and
+    OT1's Polish stroke with its letter: the stroke glyph has no Unicode, so U+FFFD comes before
+    the L or l TeX sets over it ("\ufffdLukasiewicz" → "Łukasiewicz")."""
+    if "\ufffd" in text:
+        text = _STROKED.sub(lambda m: "Ł" if m.group(1) == "L" else "ł", text)
     if not _ACCENT.search(text):
         return text
     out: list[str] = []
@@ -146,12 +151,13 @@ def compose_accents(text: str) -> str:
     return "".join(out)
 
 
-def repair_cyrillic(text: str) -> str:
-    """Cyrillic of a T2A font no encoding was seen for, read as Latin-1 letters (Ìèëêà → Милка)."""
+def repair_cyrillic(text: str, least: int = 2) -> str:
+    """Cyrillic of a T2A font no encoding was seen for, read as Latin-1 letters (Ìèëêà → Милка),
+    when `least` words of the text are such letters only."""
     if not _LATIN1_LETTER.search(text):
         return text
     words = text.split(" ")
-    if sum(1 for w in words if _is_t2a_word(w) and sum(c.isalpha() for c in w) >= 2) < 2:
+    if sum(1 for w in words if _is_t2a_word(w) and sum(c.isalpha() for c in w) >= 2) < least:
         return text
     return " ".join(w.translate(_T2A) if _is_t2a_word(w) else w for w in words)
 

@@ -13,14 +13,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arxref.pdf._labels import Label, raised_label
-from arxref.pdf._layout import Line
+from arxref.pdf._layout import Line, body_size
 
 _SAME_X = 1.6  # two line starts this close are set at the same position (justification, italic overhang)
 _OUTDENT = 2.0  # a line starting this far left of the text indent is outdented: an entry start
 _HANGING_SHARE = 0.08  # outdented lines among all: fewer are strays (a running head), not a list's starts
 
 _SHARE = 0.25  # lines at one position that make it the column's indent, not a stray line's
-MAX_HANG = 70.0  # points: the widest hanging indent (a box for alpha labels "[BDRG+10]" is 60 wide)
+MAX_HANG_EM = 7.0  # the widest hanging indent, in type sizes: an alpha label box is 6 to 6.5 ("[BDRG+10]"
+# 60 pt at 10 pt, "[ZBH+17]" 71 pt at 11 pt); IEEE's biography beside its photo is in by 10 (79 pt at 8 pt)
+
+
+def max_hang(size: float) -> float:
+    """The widest hanging indent a list set in `size` points may have."""
+    return MAX_HANG_EM * size
+
 
 Column = tuple[int, int]  # (page, col)
 
@@ -62,11 +69,11 @@ def _labelled(ln: Line, labels: dict[str, Label]) -> bool:
     return any(f != "bare" for f in labels) or raised_label(ln.raised, ln.text) is not None
 
 
-def _shared_indent(groups: list[tuple[float, int]], n: int, left: float) -> float | None:
+def _shared_indent(groups: list[tuple[float, int]], n: int, left: float, hang: float) -> float | None:
     """The rightmost position that a good share of a column's unlabelled lines start at (an
     unlabelled hanging list has two, its entries' first lines and the rest); None when too few
     lines share any position to tell."""
-    shared = [x for x, k in groups if k >= max(2, _SHARE * n) and x - left <= MAX_HANG]
+    shared = [x for x, k in groups if k >= max(2, _SHARE * n) and x - left <= hang]
     return shared[-1] if shared else None
 
 
@@ -95,13 +102,14 @@ def measure_indents(lines: tuple[Line, ...], labels: list[dict[str, Label]]) -> 
         if _labelled(ln, labs):
             labelled.add(id(ln))
     left = {key: min(ln.x0 for ln in ls) for key, ls in by_col.items()}
+    hang = max_hang(body_size(lines))
     groups: dict[Column, list[tuple[float, int]]] = {}
     text: dict[Column, float] = {}
     for key, ls in by_col.items():
         plain = [ln.x0 for ln in ls if id(ln) not in labelled]
         if plain:
             groups[key] = _clusters(plain)
-            at = _shared_indent(groups[key], len(plain), left[key])
+            at = _shared_indent(groups[key], len(plain), left[key], hang)
             if at is not None:
                 text[key] = at
     offsets = sorted(text[k] - left[k] for k in text)
@@ -109,7 +117,7 @@ def measure_indents(lines: tuple[Line, ...], labels: list[dict[str, Label]]) -> 
     measured = dict(text)
     for key in by_col:
         if offset > _OUTDENT and key in text and text[key] - left[key] <= _OUTDENT:
-            near = [x for x, _ in groups[key] if _OUTDENT < x - left[key] <= MAX_HANG]
+            near = [x for x, _ in groups[key] if _OUTDENT < x - left[key] <= hang]
             if near:
                 text[key] = min(near, key=lambda x: abs(x - left[key] - offset))
         if key not in text:  # a few lines (an entry's tail atop a page): the column's indent elsewhere

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from arxref.pdf._lexicon import zipf
+from arxref.pdf._spaced import close_spaced_identifiers
 
 _WORD = re.compile(r"[^\W\d_][\w'’]*(?:-[^\W\d_][\w'’]*)*")
 # A hyphenated line end with the word that goes on below it: the halves of a split word are
@@ -24,6 +25,11 @@ _TAIL_WORD = re.compile(r"(-?)([^\W\d_]+)-$")
 _HEAD_WORD = re.compile(r"^([^\W\d_]+)(-?)")
 _URLISH = re.compile(r"(?:https?://|www\.|doi:|doi\.org/|\b10\.\d{4,9}/|arxiv:|arxiv\.org/)\S*$", re.I)
 _URL_GO_ON = re.compile(r"^[\w\-./~%#?=&+:;]+")
+# The next identifier or field of an entry: "https://doi.org/...", "arXiv: 1612.09035", "URL: http..."
+_NEW_URL = re.compile(r"^(?:https?://|www\.|(?:doi|url|arxiv|e-?print|issn|isbn|urn|hdl)\s?:)", re.I)
+_DOI_PREFIX_END = re.compile(r"(?:^|[\s:])10\.$")
+_REGISTRANT = re.compile(r"^\d{4,9}/\S")
+_SCHEME = re.compile(r"^https?://", re.I)
 # Back-references after an entry: biblatex "(cit. on pp. 3, 7)." and its translations ("Zitiert
 # auf Seite", "citado en", "citato a", "cf. p."), hyperref's backref "Cited on pages 3 and 7." and "↑ 3".
 _BACKREF = re.compile(
@@ -72,12 +78,19 @@ def _hyphen_is_real(left: str, right: str, vocab: frozenset[str]) -> bool:
 
 def _url_continues(left: str, right: str) -> bool:
     """Whether `right` carries on the URL, DOI or arXiv id that `left` ends with."""
+    if _DOI_PREFIX_END.search(left) and _REGISTRANT.match(right):
+        return True  # "DOI 10." + "1103/physrevd.46.5236": a DOI broken after its prefix
+    tail = left.rsplit(None, 1)[-1].lower()
+    if ("https://".startswith(tail) or "http://".startswith(tail)) and _SCHEME.match(tail + right):
+        return True  # "htt" + "ps://doi.org/...": a URL broken inside its scheme
     m = _URLISH.search(left)
     if not m or not _URL_GO_ON.match(right):
         return False
     token = m.group(0)
-    if token.endswith((".", ",")) and re.match(r"^[A-Z][a-z]", right):
-        return False  # the entry's sentence ended with the URL
+    if token.endswith((".", ",")) and right[:1].isupper():
+        return False  # the entry's sentence ended with the URL: "... URL https://", "... In: Proc."
+    if _NEW_URL.match(right) and not token.endswith("/"):
+        return False  # the next one: "doi: 10.5281/zenodo.2537188." + "https://doi.org/...", "arXiv: ..."
     first = right.split()[0]
     return token[-1] in "/-._?=&#%:~" or bool(re.search(r"[/.\d]", first)) and first.islower()
 
@@ -97,10 +110,10 @@ def join_lines(parts: list[str], vocab: frozenset[str]) -> str:
             out = part
         elif _url_continues(out, part):
             out += part
-        elif out[-1] in "–-" and out[-2:-1].isdigit() and part[:1].isdigit():
-            out += part  # a range or an ISBN broken at its dash: "489–" + "509"
+        elif out[-1] in "–—-" and out[-2:-1].isdigit() and part[:1].isdigit():
+            out += part  # a range or an ISBN broken at its dash: "489–" + "509", "365—" + "385"
         elif out.endswith("-") and len(out) > 1 and out[-2].isalpha() and part[:1].isalpha():
             out = out + part if _hyphen_is_real(out, part, vocab) else out[:-1] + part
         else:
             out += " " + part
-    return _BACKREF.sub("", out)
+    return close_spaced_identifiers(_BACKREF.sub("", out))

@@ -19,6 +19,7 @@ from arxref.pdf._glyphs import compose_accents, decode, font_encoding, repair_cy
 # No PRESERVE_LIGATURES: "ﬁ" comes out as "fi", so words match the document's vocabulary.
 _FLAGS = pymupdf.TEXT_MEDIABOX_CLIP
 _BOLD = 16
+_OVERFLOW = 0.2  # share of a column's width a line of that column may reach across the gutter
 
 
 @dataclass(frozen=True)
@@ -259,13 +260,8 @@ def read_page_lines(page: pymupdf.Page) -> tuple[Line, ...]:
     rect = page.rect
     gutter = _gutter(frags, rect.width)
     groups: dict[int, list[_Frag]] = {0: [], 1: [], -1: []}
-    for f in frags:
-        if gutter is None or f.x1 <= gutter + 1:
-            groups[0].append(f)
-        elif f.x0 >= gutter - 1:
-            groups[1].append(f)
-        else:
-            groups[-1].append(f)
+    for f, col in zip(frags, _columns(frags, gutter), strict=True):
+        groups[col].append(f)
     wh = (rect.width, rect.height)
     lines = [_to_line(row, page.number, wh, col) for col, fs in groups.items() for row in _merge(fs)]
     lines.sort(key=lambda ln: (ln.y0 + ln.y1) / 2)
@@ -283,6 +279,62 @@ def read_page_lines(page: pymupdf.Page) -> tuple[Line, ...]:
     return tuple(ordered)
 
 
+def _columns(frags: list[_Frag], gutter: float | None) -> list[int]:
+    """Each fragment's column: 0 left (or only), 1 right, -1 across the gutter.
+
+    A fragment that crosses the gutter but overflows its own column (a draft figure's file
+    name, an overfull URL) stays in the column that holds most of it, so it neither closes the
+    band nor puts the other column's lines above it before its own column's lines below it.
+    It overflows when the other column has text beside it (a wide element never has), or when,
+    with no other crossing line above or below it, it crosses by a little, mostly lying on one
+    side, or sits in its column's flow, close between two of its lines. A wide element (title,
+    figure* caption, a one-column list after a two-column body) crosses far, or line after
+    line, set apart from the columns; a centred heading crosses both ways alike.
+    """
+    if gutter is None:
+        return [0] * len(frags)
+    cols = [0 if f.x1 <= gutter + 1 else 1 if f.x0 >= gutter - 1 else -1 for f in frags]
+    crossing = [f for f, c in zip(frags, cols, strict=True) if c == -1]
+    if not crossing:
+        return cols
+    left = [f.x0 for f, c in zip(frags, cols, strict=True) if c == 0]
+    right = [f.x1 for f, c in zip(frags, cols, strict=True) if c == 1]
+    reach = _OVERFLOW * min(gutter - min(left, default=0.0), max(right, default=gutter * 2) - gutter)
+    for i, f in enumerate(frags):
+        if cols[i] != -1:
+            continue
+        own = 0 if gutter - f.x0 > f.x1 - gutter else 1
+        small, big = sorted((gutter - f.x0, f.x1 - gutter))
+        beside = [g for g, c in zip(frags, cols, strict=True) if c == 1 - own and _beside(f, g)]
+        if not beside:
+            mid = (f.y0 + f.y1) / 2
+            if any(g is not f and 0 < abs((g.y0 + g.y1) / 2 - mid) < 2 * f.size for g in crossing):
+                continue  # a line of a wide paragraph: its last line may be short
+            if (small > reach or small > _OVERFLOW * big) and not _in_flow(f, own, frags, cols):
+                continue  # a centred heading or a wide line crosses both ways alike
+        cols[i] = own
+    return cols
+
+
+def _in_flow(f: _Frag, own: int, frags: list[_Frag], cols: list[int]) -> bool:
+    """Whether a crossing line sits in its column's flow: that column's lines close above and below
+    it, one of them starting where it starts (an overfull URL of an entry, however far it runs)."""
+    near = [g for g, c in zip(frags, cols, strict=True) if c == own and g is not f]
+    gap = 0.8 * (f.y1 - f.y0)
+    above = [g for g in near if 0 <= f.y0 - g.y1 < gap]
+    below = [g for g in near if 0 <= g.y0 - f.y1 < gap]
+    return bool(above and below) and any(abs(g.x0 - f.x0) < 1 for g in above + below)
+
+
+def _beside(f: _Frag, g: _Frag) -> bool:
+    """Whether `g` stands in the other column beside `f`, level with it but on a baseline of its
+    own: on the same baseline it may be the rest of `f`'s line, past a stretched word space."""
+    overlap = min(f.y1, g.y1) - max(f.y0, g.y0)
+    if overlap <= 0.3 * min(f.y1 - f.y0, g.y1 - g.y0):
+        return False
+    return abs((f.y0 + f.y1) / 2 - (g.y0 + g.y1) / 2) >= 0.2 * f.size
+
+
 def _stripes(lines: list[Line]) -> list[list[Line]]:
     """Lines cut where an empty horizontal stripe crosses both columns (a rule, a float, a break).
 
@@ -296,7 +348,8 @@ def _stripes(lines: list[Line]) -> list[list[Line]]:
     below_cols = [set() for _ in lines]  # columns with a line at or below each position
     seen: set[int] = set()
     for i in range(len(lines) - 1, -1, -1):
-        seen.add(lines[i].col)
+        if not lines[i].text.isdigit():  # a page number in the foot is no column going on
+            seen.add(lines[i].col)
         below_cols[i] = set(seen)
     stripes: list[list[Line]] = [[]]
     bottom = None

@@ -49,14 +49,18 @@ def _page_text(page: pymupdf.Page) -> str:
         raise CorruptPdf(f"page {page.number + 1} cannot be read: {exc}") from exc
 
 
-def read_page_texts(doc: pymupdf.Document, is_heading_page: Callable[[str], bool]) -> tuple[str | None, ...]:
+def read_page_texts(
+    doc: pymupdf.Document, is_heading_page: Callable[[str], bool], is_second_list_page: Callable[[str], bool]
+) -> tuple[str | None, ...]:
     """Plain text of the pages that can hold a bibliography: the cheap pass, read from the end.
 
     Bibliographies sit at the end of a document or of its chapters, so pages are read
     backwards and the pass stops once a stretch of pages (an eighth of the document, at
     least four) before the earliest heading found holds no further heading. Two headings
-    apart (per-chapter lists, main + supplement) mean more may come: then every page is
-    read, as it is when no heading is found. Pages not read are None.
+    apart (per-chapter lists, main + supplement) mean more may come, and so does a second
+    list's own heading ("Supplementary References": a main list, under its heading or none,
+    comes before it): then every page is read, as it is when no heading is found. Pages not
+    read are None.
     """
     n = doc.page_count
     window = max(4, n // 8)
@@ -68,7 +72,7 @@ def read_page_texts(doc: pymupdf.Document, is_heading_page: Callable[[str], bool
             break
         texts[p] = _page_text(doc[p])
         if is_heading_page(texts[p]):
-            several = several or (earliest is not None and earliest - p > 1)
+            several = several or (earliest is not None and earliest - p > 1) or is_second_list_page(texts[p])
             earliest = p
     if earliest is None and not any(t and t.strip() for t in texts):
         raise NoTextLayer(f"none of the {n} pages holds extractable text")

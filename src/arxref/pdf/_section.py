@@ -7,13 +7,20 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from arxref.pdf._labels import label_of
+from arxref.pdf._glyphs import repair_cyrillic
+from arxref.pdf._labels import Label, label_of
 from arxref.pdf._layout import Line, body_size
 
 # Matched against `heading_key`: accents folded, so "Referências", "Bibliografía" and a
 # bitmap font's "Bibliograf´ıa" read as "referencias", "bibliografia".
+# A second list's own heading: "Supplementary References", "References for the Supplement".
+_SECOND_NAMES = (
+    r"(supplementa(ry|l)|additional|further|appendix)\s+references|references\s+(for|in)\s+(the\s+)?"
+    r"(supplement(ary\s+(material|information))?|appendix|appendices)"
+)
 _NAMES = (
     r"references(\s+(and|&)\s+notes)?|notes\s+and\s+references|references\s+cited|cited\s+references"
+    rf"|{_SECOND_NAMES}"
     r"|reference\s+list|bibliography|bibliographie|literature(\s+cited)?|cited\s+literature|works\s+cited"
     r"|references\s+bibliographiques|literatur|literaturverzeichnis|quellenverzeichnis|quellen|literatuur(lijst)?"
     r"|bibliografia|referencias(\s+bibliograficas)?|riferimenti(\s+bibliografici)?|referenties"
@@ -21,6 +28,7 @@ _NAMES = (
 )
 # An optional section number ("7", "7.", "VII.", "A.") may precede the name.
 HEADING = re.compile(rf"^(?:(?:\d{{1,2}}|[IVXL]{{1,5}}|[A-Z])\.?\s+)?(?:{_NAMES})\s*:?$", re.I)
+_SECOND_HEADING = re.compile(rf"^(?:(?:\d{{1,2}}|[IVXL]{{1,5}}|[A-Z])\.?\s+)?(?:{_SECOND_NAMES})\s*:?$", re.I)
 _END = re.compile(
     r"^(?:(?:\d{1,2}|[IVXL]{1,5}|[A-Z])\.?\s+)?(?:appendix|appendices|appendix\s+\w+|supplementary|supplemental"
     r"|supporting\s+information|biograph(?:y|ies)|author\s+biograph\w*|about\s+the\s+authors?|acknowledge?ments?"
@@ -34,9 +42,12 @@ _COMBINING = re.compile("[\u0300-\u036f]")
 # Every heading name holds one of these (spaces closed up, lower case, accents as printed:
 # "réf", "r´ef", "re\u0301f", "rif"):
 # a cheap test before a plain-text line is folded and matched.
+_LATIN1 = re.compile("[\u00c0-\u00ff]")
+_ASCII_LOWER = re.compile("[a-z]")
 _STEMS = re.compile("r.{0,3}f|bib|lit|quell|works|cited|spis|спис|литер|библ|note")
 
 
+_BLOCK_ATOP = 6  # lines of a block (an author's name and address) atop a column the list goes on in
 _TOC_NUMBER = re.compile(r"^(\.\s*)*([0-9]{1,4}|[ivxlc]{1,6})$")
 # "Figure 3:", "FIG. 2.", "Table IV.", and appendix or supplement floats "Figure A1.", "Table S2:"
 _CAPTION = re.compile(
@@ -95,11 +106,27 @@ def is_heading(ln: Line) -> bool:
 
 
 def page_has_heading(text: str) -> bool:
-    """Whether a page's plain text holds a line that reads as a bibliography heading."""
+    """Whether a page's plain text holds a line that reads as a bibliography heading; a bitmap T2A
+    font's Cyrillic reads as Latin-1 letters in the plain text ("Ñïèñîê ëèòåðàòóðû")."""
     return any(
         HEADING.match(heading_key(t))
-        for t in text.splitlines()
-        if len(t) < 60 and t.count(" ") < 12 and _STEMS.search(t.replace(" ", "").lower())
+        for line in text.splitlines()
+        if len(line) < 60
+        and line.count(" ") < 12
+        and _STEMS.search((t := _cyrillic(line)).replace(" ", "").lower())
+    )
+
+
+def _cyrillic(line: str) -> str:
+    # T2A read as Latin-1 has no ASCII lower-case letter; an accented Latin line has
+    return repair_cyrillic(line, least=1) if _LATIN1.search(line) and not _ASCII_LOWER.search(line) else line
+
+
+def page_has_second_heading(text: str) -> bool:
+    """Whether a page's plain text holds the heading of a second list (a supplement's), which
+    says that a main list, with its own heading or none, comes before it."""
+    return any(
+        _SECOND_HEADING.match(heading_key(t)) for t in text.splitlines() if len(t) < 60 and "ef" in t.lower()
     )
 
 
@@ -154,17 +181,32 @@ def _real_heading(i: int, lines: list[Line], top_of: Callable[[int], float | Non
     return neighbour is not None and neighbour < ln.y0 - 2
 
 
-def _list_like(ln: Line, known: dict[int, set[int]], body: float) -> bool:
-    """A line set where the list's lines start in its column, in the list's type size."""
-    return round(ln.x0) in known.get(ln.col, ()) and abs(ln.size - body) <= 0.6
+@dataclass(frozen=True)
+class _Starts:
+    """Where a list's lines start in each column: any line, and lines without a label."""
+
+    any: dict[int, set[int]]
+    unlabelled: dict[int, set[int]]
 
 
-def _line_starts(chunk: list[Line], body: float) -> dict[int, set[int]]:
-    """Where the list's lines start in each column (entry starts, indents), with 1 pt slack.
+def _list_like(ln: Line, starts: _Starts, body: float) -> bool:
+    """A line set where the list's lines start in its column, in the list's type size; in a
+    labelled hanging list, a line without a label starts where continuation lines do, not at
+    the label position (a float's caption line, a draft figure's file name), and a label
+    anywhere from the column's left edge to that indent (labels right-aligned in their box:
+    "[9]" starts right of "[10]", and the first nine are few in a long list)."""
+    if abs(ln.size - body) > 0.6:
+        return False
+    x, known, indents = round(ln.x0), starts.any.get(ln.col, set()), starts.unlabelled.get(ln.col, set())
+    if label_of(ln.text) is None:
+        return x in known and x in indents
+    return x in known or bool(known) and bool(indents) and min(known) <= x < max(indents)
 
-    An x is the list's when a fair share of the column's lines start there; a figure's own
-    text (a draft figure's file names, axis labels) starts elsewhere or too rarely.
-    """
+
+def _positions(chunk: list[Line], body: float) -> dict[int, set[int]]:
+    """Where the lines of `chunk` start in each column, with 1 pt slack: an x is the list's when
+    a fair share of the column's lines start there; a figure's own text (a draft figure's file
+    names, axis labels) starts elsewhere or too rarely."""
     counts: dict[int, dict[int, int]] = {}
     for ln in chunk:
         if abs(ln.size - body) <= 0.6:
@@ -179,9 +221,16 @@ def _line_starts(chunk: list[Line], body: float) -> dict[int, set[int]]:
     return known
 
 
-def _resumes(after: Line, before: Line | None, known: dict[int, set[int]], body: float) -> bool:
+def _line_starts(chunk: list[Line], body: float) -> _Starts:
+    """Where the list's lines start in each column (entry starts, indents), and its lines
+    without a label (continuation lines; every line of an unlabelled list)."""
+    unlabelled = [ln for ln in chunk if label_of(ln.text) is None]
+    return _Starts(_positions(chunk, body), _positions(unlabelled, body))
+
+
+def _resumes(after: Line, before: Line | None, starts: _Starts, body: float) -> bool:
     """Whether the list goes on after a float: a new entry, or the rest of one the float broke."""
-    if after.col == -1 or not _list_like(after, known, body):
+    if after.col == -1 or not _list_like(after, starts, body):
         return False
     if label_of(after.text) is not None or NAME_START.match(after.text):
         return True
@@ -196,7 +245,7 @@ def _skip_floats(chunk: list[Line]) -> list[Line]:
     own text, or a draft figure's file name).
     """
     body = body_size(chunk[:60])
-    known = _line_starts(chunk, body)
+    known: _Starts | None = None  # measured at the first caption: most lists hold none
     kept: list[Line] = []
     j = 0
     while j < len(chunk):
@@ -205,6 +254,7 @@ def _skip_floats(chunk: list[Line]) -> list[Line]:
             kept.append(ln)
             j += 1
             continue
+        known = known or _line_starts(chunk, body)
         while kept and kept[-1].page == ln.page and not _list_like(kept[-1], known, body):
             kept.pop()  # the float's own text above its caption
         end = j + 1  # the caption's paragraph: following lines set close below it
@@ -217,12 +267,52 @@ def _skip_floats(chunk: list[Line]) -> list[Line]:
         while end < len(chunk) and chunk[end].page == ln.page and chunk[end].col == -1:
             end += 1  # more of the float: further wide captions or lines
         after = chunk[end] if end < len(chunk) else None
+        if after is not None and _CAPTION.match(after.text) and not _TABLE.match(ln.text):
+            j = end  # another float's caption: whether the list goes on shows after the last float
+            continue
         if after is None or not _resumes(after, kept[-1] if kept else None, known, body):
             break
         if _TABLE.match(ln.text) and ln.col != -1:
             break  # a table's rows follow its caption, at the list's left edge: its end cannot be told
         j = end
     return kept
+
+
+def _close_list(chunk: list[Line], body: float) -> list[Line]:
+    """The list up to the first line that closes it; a block atop a new column that the index
+    chain crosses is skipped instead (acmart's second author block, set atop the right column
+    of the first page, which the list runs into)."""
+    j = 0
+    while j < len(chunk):
+        if closes_list(chunk[j], body):
+            resumes = _chain_resumes(chunk, j)
+            if resumes is None:
+                return chunk[:j]
+            chunk = chunk[:j] + chunk[resumes:]
+        j += 1
+    return chunk
+
+
+def _chain_resumes(chunk: list[Line], j: int) -> int | None:
+    """Where the list goes on past a closing line atop a new column: the chain's next label
+    within a few lines of that column, or None."""
+    ln = chunk[j]
+    if j == 0 or (chunk[j - 1].page, chunk[j - 1].col) == (ln.page, ln.col):
+        return None
+    families: dict[str, list[Label]] = {}
+    for o in chunk[:j]:
+        if (lab := label_of(o.text)) is not None and lab.number is not None:
+            families.setdefault(lab.family, []).append(lab)
+    if not families:
+        return None
+    last = max(families.values(), key=len)[-1]  # the chain's family: "(2012)," starts no entry
+    for k in range(j + 1, min(j + 1 + _BLOCK_ATOP, len(chunk))):
+        if (chunk[k].page, chunk[k].col) != (ln.page, ln.col):
+            return None
+        lab = label_of(chunk[k].text, last.family)
+        if lab is not None and lab.number == last.number + 1:
+            return k
+    return None
 
 
 def _unknown_top(page: int) -> float | None:
@@ -237,10 +327,7 @@ def split_sections(lines: list[Line], top_of: Callable[[int], float | None] = _u
         stop = starts[n + 1] if n + 1 < len(starts) else len(lines)
         chunk = _skip_floats(lines[start + 1 : stop])
         body = body_size(chunk[:60])
-        for j, ln in enumerate(chunk):
-            if closes_list(ln, body):
-                chunk = chunk[:j]
-                break
+        chunk = _close_list(chunk, body)
         if chunk:
             sections.append(Section(tuple(chunk), lines[start].text))
     return sections

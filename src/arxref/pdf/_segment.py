@@ -24,6 +24,7 @@ _NUMERIC = ("bracket", "paren", "dot", "bare", "raised")
 _YEARLESS_ALPHA = re.compile(r"^([A-Z][A-Za-z+\-]{1,7})\.\s+(?=[A-Z])")
 _OFF_INDENT = 2.5  # points: a continuation line further than this from the text indent is not one
 _SIZE_CHANGE = 0.7  # points: another type size (footnote, caption), not the same one measured twice
+_RUN_ON = 3  # labels in a row that show a list numbered on from the one before it
 
 
 @dataclass(frozen=True)
@@ -44,8 +45,7 @@ def _chain(
     In a hanging list a label must stand left of the text indent: a number at the indent
     begins a continuation line ("(2):421", "2014 IEEE Workshop"), whatever it continues.
     """
-    starts: list[tuple[int, Label]] = []
-    previous = 0
+    candidates: list[tuple[int, Label, bool]] = []
     for i, ln in enumerate(lines):
         lab = raised_label(ln.raised, ln.text) if family == "raised" else labels[i].get(family)
         if lab is None or lab.number is None:
@@ -53,10 +53,24 @@ def _chain(
         at_pos = indents.at_label_position(ln, 12)
         if (indents.hanging or family in ("bare", "raised")) and not at_pos:
             continue
+        candidates.append((i, lab, at_pos))
+    starts: list[tuple[int, Label]] = []
+    previous = _numbered_on(candidates)
+    for i, lab, at_pos in candidates:
         if accept_number(previous, lab.number, at_pos):
             starts.append((i, lab))
             previous = lab.number
     return starts
+
+
+def _numbered_on(candidates: list[tuple[int, Label, bool]]) -> int:
+    """The number before the list's first: 0, or n - 1 for a list numbered on from the list before
+    it (multibib's, bibtopic's second list: [103], [104], [105]...), whose first labels run on."""
+    numbers = [lab.number for _, lab, at_pos in candidates[:_RUN_ON] if at_pos]
+    first = numbers[0] if numbers else 1
+    if first > 1 and numbers == list(range(first, first + _RUN_ON)):
+        return first - 1
+    return 0
 
 
 def _alpha(

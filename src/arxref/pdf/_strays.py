@@ -16,6 +16,9 @@ from arxref.pdf._layout import Line
 
 _RUN_TOP = 2  # a running head has one or two lines
 _RUN_FOOT = 6  # a footnote at a column's foot, or the authors' addresses after the list (amsart)
+_RUN_FOOT_LONG = 14  # ... a first page's notes (acmart), set off far and reaching the page's foot
+_FAR = 3.0  # gaps between entries that set such a longer run off
+_LOW = 0.75  # ... whose last line sits below this fraction of the page height
 _WIDE = 0.8  # a gap wider than the typical one by this many body sizes (and by the typical one) sets off
 _WIDE_OTHER_SIZE = 0.4  # ... or by this many when the type size changes across it (a 9 pt footnote)
 _SIZE_CHANGE = 0.7
@@ -39,7 +42,7 @@ def _column_gap(col: list[Line], list_gap: float) -> float:
     return gaps[(len(gaps) - 1) // 2] if len(gaps) >= 3 else list_gap
 
 
-def _stray_runs(col: list[Line], list_gap: float, entry_gap: float) -> tuple[int, int]:
+def _stray_runs(col: list[Line], list_gap: float, entry_gap: float, first_page: bool) -> tuple[int, int]:
     """How many lines at the column's top and at its foot are set off from the rest.
 
     The gap that sets a run off must be wider than every gap of the list's lines between the
@@ -53,7 +56,12 @@ def _stray_runs(col: list[Line], list_gap: float, entry_gap: float) -> tuple[int
     def apart(k: int, body: list[float]) -> bool:
         return all(gaps[k] > g + _OVER_OTHERS * col[k + 1].size for g in [*body, entry_gap])
 
-    foot_from = [k for k in range(len(col) - 2, max(len(col) - 1 - _RUN_FOOT, 1) - 1, -1) if off[k]]
+    foot_from = [
+        k
+        for k in range(len(col) - 2, max(len(col) - 1 - _RUN_FOOT_LONG, 1) - 1, -1)
+        if off[k]
+        and (len(col) - 1 - k <= _RUN_FOOT or first_page and _far_off(col, k, gaps, entry_gap, typical))
+    ]
     first_foot = foot_from[0] if foot_from else len(gaps)
     top_k = next(
         (k for k in range(min(_RUN_TOP, len(col) - 1)) if off[k] and apart(k, gaps[k + 1 : first_foot])), None
@@ -63,6 +71,17 @@ def _stray_runs(col: list[Line], list_gap: float, entry_gap: float) -> tuple[int
     top = 0 if top_k is None else top_k + 1
     foot = 0 if foot_k is None else len(col) - 1 - foot_k
     return top, foot
+
+
+def _far_off(col: list[Line], k: int, gaps: list[float], entry_gap: float, typical: float) -> bool:
+    """A longer run at the foot of the list's first page, blocks of lines set off far beyond the
+    list's gaps between entries: the notes of a paper's first page (acmart's addresses and
+    permission block, in the list's type size) under a short paper's list. Between the blocks,
+    the run's gaps are line gaps or as far."""
+    far = _FAR * max(entry_gap, 1.0)
+    blocks = all(g <= typical + 0.5 * col[k + 1].size or g > far for g in gaps[k + 1 :])
+    flush = all(abs(ln.x0 - col[k + 1].x0) < 1.5 for ln in col[k + 1 :])  # paragraphs set flush left
+    return blocks and flush and gaps[k] > far and col[-1].y1 > _LOW * col[-1].page_height
 
 
 def _same_baseline(a: Line, b: Line) -> bool:
@@ -86,7 +105,7 @@ def drop_stray_lines(lines: tuple[Line, ...]) -> tuple[Line, ...]:
         for _ in range(_ROUNDS):  # a page number below the addresses that end a list
             if len(col) < 2:
                 break
-            top, foot = _stray_runs(col, list_gap, entry_gap)
+            top, foot = _stray_runs(col, list_gap, entry_gap, first is not None and key[0] == first[0])
             top = top if key != first else 0
             if not top and not foot:
                 break

@@ -108,6 +108,10 @@ def _close(c: _Open, lines: list[tuple[int, str]]) -> list[Chain]:
     return [Chain(c.family, c.labels[0][0], last_page, len(c.labels), c.first_line, len(rest) < 4)]
 
 
+def _dense(text: str | None, years: int) -> bool:
+    return bool(text) and len(text) >= 300 and years * 1000 / len(text) >= _YEAR_DENSITY
+
+
 def find_author_year_run(texts: tuple[str | None, ...]) -> tuple[int, int] | None:
     """The run of pages densest in years: where a list printed without heading lies.
 
@@ -116,9 +120,7 @@ def find_author_year_run(texts: tuple[str | None, ...]) -> tuple[int, int] | Non
     a chapter thick with citations) the one with the most years wins, the later on a tie.
     """
     years = [len(_YEAR.findall(t)) if t else 0 for t in texts]
-    dense = [
-        bool(t) and len(t) >= 300 and years[p] * 1000 / len(t) >= _YEAR_DENSITY for p, t in enumerate(texts)
-    ]
+    dense = [_dense(t, years[p]) for p, t in enumerate(texts)]
     best: tuple[int, int] | None = None
     p = len(texts) - 1
     while p >= 0:

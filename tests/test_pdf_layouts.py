@@ -1,0 +1,363 @@
+"""Page layouts that once cut, reordered or overran a list, on small PDFs drawn with PyMuPDF.
+
+Each drawing keeps only what makes the class: where the lines sit, their sizes and texts.
+"""
+
+from __future__ import annotations
+
+import pymupdf
+
+from arxref.pdf import extract_pdf_references
+
+
+def _ref(n: int) -> tuple[str, str]:
+    return f"[{n}] A. Author{n} and B. Writer, Journal of Fluid", f"Mechanics {n}, {100 + n} (2001)."
+
+
+def _draft_name_across_the_gutter_pdf() -> bytes:
+    """REVTeX PRL, two columns, no heading: the left column holds a float (its draft box's file
+    name reaches 20 pt across the gutter), text, and entries [1]-[6]; the right column goes on
+    with [6]'s last line and [7]-[10] at its top; the page number sits centred in the foot."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    y = 90.0
+    for k in range(5):
+        page.insert_text((72, y + 10 * k), "FIG. 2. Heat map of the amplification for the case", fontsize=9)
+    page.insert_text((152, 212), "./Figures/Frozen-eps-converted-to-a-pdf-file.pdf", fontsize=9)
+    y = 300.0
+    for k in range(12):
+        page.insert_text(
+            (72, y + 12 * k), "the growing perturbation will visibly alter the system", fontsize=10
+        )
+    y = 580.0
+    for n in range(1, 7):
+        first, second = _ref(n)
+        page.insert_text((77, y), first, fontsize=9)
+        if n < 6:
+            page.insert_text((90, y + 10), second, fontsize=9)
+        y += 21
+    page.insert_text((333, 82), _ref(6)[1], fontsize=9)
+    y = 93.0
+    for n in range(7, 11):
+        first, second = _ref(n)
+        page.insert_text((320, y), first, fontsize=9)
+        page.insert_text((333, y + 10), second, fontsize=9)
+        y += 21
+    page.insert_text((304, 730), "5", fontsize=10)
+    return doc.tobytes()
+
+
+def test_a_line_across_the_gutter_inside_a_column_keeps_the_columns_in_order() -> None:
+    refs = extract_pdf_references(_draft_name_across_the_gutter_pdf()).references
+    assert [r.index for r in refs] == list(range(1, 11))
+    assert refs[5].raw == "A. Author6 and B. Writer, Journal of Fluid Mechanics 6, 106 (2001)."
+    assert not any("Figures" in r.raw for r in refs)
+
+
+def _figures_after_the_list_pdf() -> bytes:
+    """A double-spaced manuscript: the list ends three quarters down its page; the next page
+    holds a figure (a draft box's file name near the label position) and its caption, whose
+    lines are as far apart as the list's and start where the labels [10]... do."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 72), "References", fontsize=12, fontname="hebo")
+    y = 110.0
+    for n in range(1, 13):
+        page.insert_text(
+            (76.5 if n < 10 else 72, y), f"[{n}] A. Author{n} and B. Writer, Physical Review", fontsize=11
+        )
+        page.insert_text((95, y + 24), f"E {n}, {5000 + n} (2018).", fontsize=11)
+        y += 48
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((75.6, 300), "fig2.jpg", fontsize=11)
+    caption = [
+        "FIG. 2. Forced response of a single Rijke tube. (a,c) The phase response shown in",
+        "(b,d) amplitude response in terms of fractional change in the amplitude of LCO",
+        "for (a,b) p = 120 Pa and (c,d) p = 200 Pa for different values of the forcing.",
+    ]
+    for k, line in enumerate(caption):
+        page.insert_text((72, 548 + 24 * k), line, fontsize=11)
+    return doc.tobytes()
+
+
+def test_a_float_after_the_list_is_no_part_of_its_last_entry() -> None:
+    refs = extract_pdf_references(_figures_after_the_list_pdf()).references
+    assert [r.index for r in refs] == list(range(1, 13))
+    assert refs[11].raw == "A. Author12 and B. Writer, Physical Review E 12, 5012 (2018)."
+
+
+def _entry(page: pymupdf.Page, n: int, x: float, y: float) -> None:
+    """A two-line entry, its label right-aligned in a box: "[9]" starts right of "[10]"."""
+    page.insert_text(
+        (x + (5 if n < 10 else 0), y), f"[{n}] A. Author{n} and B. Writer, A title of", fontsize=9
+    )
+    page.insert_text((x + 14, y + 13), f"the paper, Phys. Rev. {n}, {100 + n} (2001).", fontsize=9)
+
+
+def _floats_beside_the_list_pdf() -> bytes:
+    """REVTeX PRL with draft figures, no heading: on page 1 the left column holds [1]-[3]'s
+    first line, then a draft box whose file name runs 90 pt into the right column beside its
+    entries, then Fig. 1's caption at the foot; the right column opens with Fig. 2's caption,
+    then [3]'s last line and [4]-[12]. Page 2 holds [13]-[40]."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for k in range(8):
+        page.insert_text(
+            (54, 80 + 13 * k), "Text of the paper, which cites a few works on things.", fontsize=10
+        )
+    for n, y in ((1, 380.0), (2, 408.0)):
+        _entry(page, n, 58, y)
+    page.insert_text((63, 436), "[3] A. Author3 and B. Writer, A title of", fontsize=9)
+    page.insert_text(
+        (69, 600), "figures/amplification-heat-map-of-the-frozen-coefficient-analysis.pdf", fontsize=9
+    )
+    page.insert_text((54, 705), "FIG. 1. Heat map of the amplification for the case K = 0.", fontsize=9)
+    page.insert_text((54, 718), "The bold line shows the neutral curve.", fontsize=9)
+    page.insert_text((317, 370), "FIG. 2. Threshold of the growth as a function of the initial", fontsize=9)
+    page.insert_text((317, 383), "time.", fontsize=9)
+    page.insert_text((335, 423), "the paper, Phys. Rev. 3, 103 (2001).", fontsize=9)
+    for k, n in enumerate(range(4, 13)):
+        _entry(page, n, 321, 438 + 28 * k)
+    page = doc.new_page(width=612, height=792)
+    for k, n in enumerate(range(13, 41)):
+        x, row = (58, k) if k < 14 else (321, k - 14)
+        _entry(page, n, x, 80 + 28 * row)
+    return doc.tobytes()
+
+
+def test_floats_beside_a_two_column_list_keep_it_whole() -> None:
+    refs = extract_pdf_references(_floats_beside_the_list_pdf()).references
+    assert [r.index for r in refs] == list(range(1, 41))
+    assert refs[2].raw == "A. Author3 and B. Writer, A title of the paper, Phys. Rev. 3, 103 (2001)."
+    assert not any("FIG" in r.raw or "figures/" in r.raw for r in refs)
+
+
+def _page_number_under_the_list_pdf() -> bytes:
+    """elsarticle 1p: the page number, centred in the text size (10 pt), sits 3 pt under the
+    list's last line (8 pt), at 84% of the page height, above the usual foot band."""
+    doc = pymupdf.open()
+    n = 0
+    for page_no in (1, 2):
+        page = doc.new_page(width=595, height=842)
+        y = 150.0
+        if page_no == 1:
+            page.insert_text((111, 130), "References", fontsize=10, fontname="hebo")
+        while y < 700:
+            n += 1
+            page.insert_text(
+                (111, y), f"[{n}] A. Author{n}, B. Writer, A paper on things, Journal", fontsize=8
+            )
+            page.insert_text((129, y + 9.5), f"of Things {n} (2001) {100 + n}-{120 + n}.", fontsize=8)
+            y += 19
+        page.insert_text((295, y + 7), str(page_no + 1), fontsize=10)
+    return doc.tobytes()
+
+
+def test_a_page_number_close_under_the_list_ends_nothing() -> None:
+    refs = extract_pdf_references(_page_number_under_the_list_pdf()).references
+    assert [r.index for r in refs] == list(range(1, 59))
+    assert refs[27].raw == "A. Author28, B. Writer, A paper on things, Journal of Things 28 (2001) 128-148."
+
+
+def _acm_first_page_list_pdf() -> bytes:
+    """acmart sigconf, a short paper: the list starts on the first page under the text of the
+    left column and runs into the right column, atop which the second author's block stands
+    ("Ben Reader", "X", "Y", larger than the list) beside the first one's."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((205, 95), "A Study of Bibliographies", fontsize=17)
+    for k, (left, right) in enumerate(
+        [("Ada Writer", "Ben Reader"), ("University of Somewhere", "X"), ("USA", "Y")]
+    ):
+        size = 12 if k == 0 else 10
+        page.insert_text((130, 120 + 13 * k), left, fontsize=size)
+        page.insert_text((426, 120 + 13 * k), right, fontsize=size)
+    for k in range(12):
+        page.insert_text(
+            (54, 162 + 12 * k), "Text of the paper, which cites a few works on things.", fontsize=9
+        )
+    page.insert_text((54, 350), "REFERENCES", fontsize=11)
+    y, n = 366.0, 0
+    while y < 560:
+        n += 1
+        page.insert_text(
+            (62, y), f"[{n}] A. Author{n} and B. Writer. 2001. A paper on the things of", fontsize=7
+        )
+        page.insert_text(
+            (74, y + 9), f"the world. Journal of Things and Stuff {n}, 2 (2001), {n}-{n + 9}.", fontsize=7
+        )
+        y += 19
+    page.insert_text(
+        (54, 640), "Permission to make digital or hard copies of all or part of this work", fontsize=7
+    )
+    page.insert_text((54, 649), "Conference'17, July 2017, Washington, DC, USA", fontsize=7)
+    y = 172.0
+    while y < 700:
+        n += 1
+        page.insert_text(
+            (326, y), f"[{n}] A. Author{n} and B. Writer. 2001. A paper on the things of", fontsize=7
+        )
+        page.insert_text(
+            (338, y + 9), f"the world. Journal of Things and Stuff {n}, 2 (2001), {n}-{n + 9}.", fontsize=7
+        )
+        y += 19
+    return doc.tobytes()
+
+
+def test_an_author_block_atop_the_column_the_list_runs_into_ends_nothing() -> None:
+    refs = extract_pdf_references(_acm_first_page_list_pdf()).references
+    assert [r.index for r in refs] == list(range(1, 40))
+    assert (
+        refs[11].raw
+        == "A. Author12 and B. Writer. 2001. A paper on the things of the world. Journal of Things "
+        "and Stuff 12, 2 (2001), 12-21."
+    )
+    assert not any("Reader" in r.raw or "Permission" in r.raw for r in refs)
+
+
+def _main_and_supplement_pdf(main_heading: str | None, supplement_heading: str, text_pages: int) -> bytes:
+    """A main list of 248 entries over five pages (under `main_heading`, or none as in REVTeX
+    PRL), then `text_pages` pages of supplementary text, then the supplement's own list of 4
+    (right under the main list, numbered on from it as multibib does, when there is no text
+    between)."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for k in range(30):
+        page.insert_text(
+            (72, 80 + 13 * k), "Text of the paper, which cites the works listed below.", fontsize=10
+        )
+    n = 0
+    for page_no in range(5):
+        page = doc.new_page()
+        y = 72.0
+        if page_no == 0 and main_heading:
+            page.insert_text((72, y), main_heading, fontsize=14, fontname="hebo")
+            y += 28
+        for _ in range(50 if page_no < 4 else 40 if text_pages == 0 else 48):
+            n += 1
+            page.insert_text(
+                (72, y), f"[{n}] A. Author{n}, B. Writer, Journal of Things {n}, 345 (2001).", fontsize=9
+            )
+            y += 13
+    for _ in range(text_pages):
+        page = doc.new_page()
+        for k in range(40):
+            page.insert_text(
+                (72, 80 + 13 * k), "Here we give the derivation of the bound in detail.", fontsize=10
+            )
+    y = y + 20 if text_pages == 0 else 72
+    if text_pages:
+        page = doc.new_page()
+    page.insert_text((72, y), supplement_heading, fontsize=14, fontname="hebo")
+    for k in range(4):
+        label = k + 1 + (n if text_pages == 0 else 0)
+        text = f"[{label}] C. Other{k + 1}, D. Writer, Journal of Stuff {k}, 12 (2019)."
+        page.insert_text((72, y + 28 + 13 * k), text, fontsize=9)
+    return doc.tobytes()
+
+
+def test_a_supplements_list_under_its_own_heading_after_a_long_list() -> None:
+    for main, supplement, text_pages in [
+        ("References", "Supplementary References", 0),
+        ("References", "References for the Supplement", 2),
+        (None, "Additional references", 2),
+    ]:
+        refs = extract_pdf_references(_main_and_supplement_pdf(main, supplement, text_pages)).references
+        count = 240 if text_pages == 0 else 248
+        got = [(r.bibliography, r.index) for r in refs]
+        first = count + 1 if text_pages == 0 else 1
+        supplement_list = [(2, n) for n in range(first, first + 4)]
+        assert got == [(1, n) for n in range(1, count + 1)] + supplement_list, (main, supplement)
+        assert refs[count].raw == "C. Other1, D. Writer, Journal of Stuff 0, 12 (2019)."
+
+
+def _lineno_two_columns_pdf() -> bytes:
+    """lineno in a two-column review copy (switch): numbers in the outer margins, 5 pt, one per
+    line; the first number of the right column is set astray, inside the column's indent."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 120), "References", fontsize=12, fontname="hebo")
+    number, n = 1, 0
+    for col, (x, margin) in enumerate(((72.0, 57.0), (311.0, 551.0))):
+        y = 140.0
+        while y < 700:
+            n += 1
+            lines = [
+                f"Author{n}, A. and B. Writer. A paper on the things of",
+                f"the world. J. Things, {n}:1-9, 2001.",
+            ]
+            for k, line in enumerate(lines):
+                page.insert_text((x + (10 if k else 0), y), line, fontsize=10)
+                astray = col == 1 and y == 140.0
+                page.insert_text(
+                    (x + 5 if astray else margin, y + 2 if astray else y), str(number), fontsize=5
+                )
+                number += 1
+                y += 12
+            y += 2
+    return doc.tobytes()
+
+
+def test_a_line_number_set_astray_is_still_a_line_number() -> None:
+    refs = extract_pdf_references(_lineno_two_columns_pdf()).references
+    assert [r.index for r in refs] == list(range(1, 45))
+    assert (
+        refs[25].raw
+        == "Author26, A. and B. Writer. A paper on the things of the world. J. Things, 26:1-9, 2001."
+    )
+
+
+def _acm_journal_first_page_pdf() -> bytes:
+    """acmsmall, a short paper: the author-year list starts on the first page, under which the
+    page's notes (the authors' addresses, the permission block) stand in the list's type size,
+    set off by a gap; the list goes on on the next page."""
+    doc = pymupdf.open()
+    n = 0
+    for page_no in (1, 2):
+        page = doc.new_page(width=486, height=720)
+        y = 60.0
+        if page_no == 1:
+            for k in range(10):
+                page.insert_text(
+                    (46, y + 12 * k), "Text of the paper, which cites works on many things.", fontsize=9
+                )
+            page.insert_text((46, 200), "REFERENCES", fontsize=10)
+            y = 222.0
+        while y < (520 if page_no == 1 else 640):
+            n += 1
+            page.insert_text(
+                (46, y), f"Author{n}, A. and Writer, B. 2001. A paper on the things of the", fontsize=8
+            )
+            page.insert_text(
+                (56, y + 10), f"world. Journal of Things {n}, 2 (2001), {n}-{n + 9}.", fontsize=8
+            )
+            y += 21
+        if page_no == 1:
+            notes = [
+                "Authors' addresses: Ada Writer, University of Somewhere, Springfield, USA, ada@example.org;",
+                "Ben Reader, X, Y.",
+                "",
+                "Permission to make digital or hard copies of all or part of this work for personal or",
+                "classroom use is granted without fee provided that copies are not made or distributed",
+                "for profit or commercial advantage and that copies bear this notice and the full citation",
+                "on the first page. Copyrights for components of this work owned by others than ACM must",
+                "be honored. Abstracting with credit is permitted. To copy otherwise, or republish, to post",
+                "to redistribute to lists, requires prior specific permission and/or a fee.",
+                "© 2026 Association for Computing Machinery.",
+            ]
+            y = 556.0
+            for line in notes:
+                if line:
+                    page.insert_text((46, y), line, fontsize=8)
+                y += 10 if line else 12
+    return doc.tobytes()
+
+
+def test_a_first_pages_notes_under_a_short_papers_list_stay_out() -> None:
+    refs = extract_pdf_references(_acm_journal_first_page_pdf()).references
+    assert [r.index for r in refs] == list(range(1, len(refs) + 1))
+    assert not any("Permission" in r.raw or "addresses" in r.raw for r in refs)
+    assert (
+        refs[13].raw == "Author14, A. and Writer, B. 2001. A paper on the things of the world. Journal of "
+        "Things 14, 2 (2001), 14-23."
+    )
