@@ -31,6 +31,7 @@ from arxref.store.references import StoredReference, load_references
 
 # `<id>v<n>.<suffix>` as a folder of e-prints and PDFs names its files.
 _VERSION_FILE = re.compile(r"^(?P<id>.+?)v(?P<version>\d+)\.(?:pdf|tar\.gz|tgz|gz|tar|tex)$")
+_PAPER_SUFFIX = re.compile(r"\.(?:pdf|tar\.gz|tgz|gz|tar|tex)$", re.IGNORECASE)
 _OLD_STYLE_STEM = re.compile(r"^(?P<archive>[a-z-]+(?:\.[A-Z]{2})?)(?P<number>\d{7})$")
 
 
@@ -237,7 +238,8 @@ def _versions_of(target: str, settings: Settings) -> list[tuple[PaperVersion, Pa
     if path.is_dir():
         files = [p for p in sorted(path.iterdir()) if p.is_file()]
         found = {p.name: _version_from_filename(p.name) for p in files}
-        skipped = [name for name, paper in found.items() if paper is None]
+        # Files that look like papers (by suffix) but are not named as versions; a catalog beside them is not.
+        skipped = [name for name, paper in found.items() if paper is None and _PAPER_SUFFIX.search(name)]
         if skipped:
             shown = ", ".join(skipped[:5]) + (", ..." if len(skipped) > 5 else "")
             expected = "<arxiv id>v<n>.pdf/.tar.gz/.gz/.tex"
