@@ -6,19 +6,28 @@ import argparse
 import json
 from pathlib import Path
 
-from arxref.catalog import MemoryCatalog
 from arxref.cli._common import InputError, read_catalog_records
 from arxref.cli._progress import Progress
-from arxref.evaluate_inputs import parse_and_resolve
-from arxref.extract import extract_path
-from arxref.output import extraction_to_json
 from arxref.settings import Settings
 
 
 def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
+    # imported here, and the catalog and resolver only when asked for: a one-paper command
+    # should not pay for what it does not use (see cli/commands.py)
+    from arxref.extract import extract_path
+    from arxref.output import extraction_to_json
+    from arxref.parse import parse_references
+
     extraction = extract_path(args.path)
-    catalog = MemoryCatalog(read_catalog_records(args.catalog)) if args.catalog else None
-    parsed, resolutions = parse_and_resolve(extraction.references, catalog)
+    parsed = parse_references(extraction.references)
+    resolutions = None
+    if args.catalog:
+        from arxref.catalog import MemoryCatalog
+        from arxref.resolve import resolve_references
+
+        catalog = MemoryCatalog(read_catalog_records(args.catalog))
+        pairs = list(zip(parsed, (r.raw for r in extraction.references), strict=True))
+        resolutions = resolve_references(pairs, catalog)
     doc = extraction_to_json(args.path.name, extraction, parsed, resolutions)
     if args.json:
         print(json.dumps(doc, indent=1, ensure_ascii=False))
@@ -37,6 +46,7 @@ def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
+    from arxref.catalog import MemoryCatalog
     from arxref.evaluate import EvalMode, evaluate_corpus, format_table
     from arxref.evaluate_inputs import predict_paper
     from arxref.evaluate_titles import evaluate_titles, format_titles
