@@ -20,7 +20,7 @@ from arxref.pdf._furniture import margin_shapes, remove_furniture
 from arxref.pdf._joins import document_vocabulary, join_lines
 from arxref.pdf._layout import Line, read_page_lines
 from arxref.pdf._links import Link, links_inside, read_links
-from arxref.pdf._open import open_pdf, read_page_texts
+from arxref.pdf._open import KeptPages, open_pdf, read_page_texts
 from arxref.pdf._section import (
     HEADING,
     Section,
@@ -40,8 +40,9 @@ _YEAR = re.compile(r"\b(1[6-9]\d\d|20\d\d)[a-z]?\b")  # "2015a": one author's se
 class _Pages:
     """Close reading of pages on demand, each page read at most once."""
 
-    def __init__(self, doc: pymupdf.Document, texts: tuple[str | None, ...]) -> None:
+    def __init__(self, doc: pymupdf.Document, texts: tuple[str | None, ...], kept: KeptPages) -> None:
         self.doc = doc
+        self.kept = kept
         self.recurring = margin_shapes(texts)
         self.cache: dict[int, tuple[Line, ...]] = {}
         self.links: dict[int, tuple[Link, ...]] = {}
@@ -49,8 +50,8 @@ class _Pages:
     def lines(self, pages: list[int]) -> list[Line]:
         for p in pages:
             if p not in self.cache:
-                page = self.doc[p]
-                self.cache[p] = read_page_lines(page)
+                page, textpage = self.kept.take(p) or (self.doc[p], None)
+                self.cache[p] = read_page_lines(page, textpage)
                 self.links[p] = read_links(page)
         cleaned = remove_furniture([self.cache[p] for p in pages], HEADING, self.recurring)
         return [ln for page in cleaned for ln in page]
@@ -255,15 +256,17 @@ def _reference(entry: Entry, ordinal: int, vocab: frozenset[str], links: tuple[L
 def extract_pdf_references(data: bytes) -> Extraction:
     """Every bibliography entry a PDF prints, with index, provenance and confidence, or a named error."""
     doc = open_pdf(data)
+    kept = KeptPages()
     try:
-        texts = read_page_texts(doc, page_has_heading, page_has_second_heading)
-        pages = _Pages(doc, texts)
+        texts = read_page_texts(doc, page_has_heading, page_has_second_heading, kept)
+        pages = _Pages(doc, texts, kept)
         found, notes = _find_sections(pages, texts)
         vocab = document_vocabulary("\n".join(t for t in texts if t))
         links = pages.all_links()
         lists = [f.entries for f in found if f.entries]
         refs = [_reference(e, ordinal, vocab, links) for ordinal, es in enumerate(lists, 1) for e in es]
     finally:
+        kept.pages.clear()  # text pages before their document
         doc.close()
     if not refs:
         raise NoBibliography("no reference section found in the PDF")

@@ -15,9 +15,10 @@ import pymupdf
 
 from arxref.pdf._furniture import drop_line_numbers
 from arxref.pdf._glyphs import compose_accents, decode, font_encoding, repair_cyrillic
+from arxref.pdf._open import TEXT_FLAGS
 
 # No PRESERVE_LIGATURES: "ﬁ" comes out as "fi", so words match the document's vocabulary.
-_FLAGS = pymupdf.TEXT_MEDIABOX_CLIP
+_FLAGS = TEXT_FLAGS
 _BOLD = 16
 _OVERFLOW = 0.2  # share of a column's width a line of that column may reach across the gutter
 
@@ -54,9 +55,9 @@ class _Frag:
     raised: str
 
 
-def _fragments(page: pymupdf.Page) -> list[_Frag]:
+def _fragments(page: pymupdf.Page, textpage: pymupdf.TextPage | None) -> list[_Frag]:
     """Horizontal text fragments; rotated text (arXiv side stamps, sideways tables) is left out."""
-    blocks = page.get_text("dict", flags=_FLAGS)["blocks"]
+    blocks = page.get_text("dict", flags=_FLAGS, textpage=textpage)["blocks"]
     encodings = _font_encodings(page, blocks)
     frags = []
     for block in blocks:
@@ -254,9 +255,10 @@ def _to_line(row: list[_Frag], page: int, size_wh: tuple[float, float], col: int
     )
 
 
-def read_page_lines(page: pymupdf.Page) -> tuple[Line, ...]:
-    """The page's lines in reading order, columns kept apart."""
-    frags = drop_line_numbers(_fragments(page))
+def read_page_lines(page: pymupdf.Page, textpage: pymupdf.TextPage | None = None) -> tuple[Line, ...]:
+    """The page's lines in reading order, columns kept apart; `textpage`, if the plain pass kept
+    it, spares MuPDF analysing the page again (it must have been made with `_FLAGS`)."""
+    frags = drop_line_numbers(_fragments(page, textpage))
     rect = page.rect
     gutter = _gutter(frags, rect.width)
     groups: dict[int, list[_Frag]] = {0: [], 1: [], -1: []}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 import pymupdf
 
@@ -42,15 +43,40 @@ def open_pdf(data: bytes) -> pymupdf.Document:
     return doc
 
 
-def _page_text(page: pymupdf.Page) -> str:
+TEXT_FLAGS = pymupdf.TEXT_MEDIABOX_CLIP  # the plain pass and the close reading see the same characters
+_KEEP_CHARS = 250_000  # text pages kept for close reading: about 20 MB, the last 100 pages of a thesis
+
+
+@dataclass
+class KeptPages:
+    """Pages whose text page (MuPDF's costly analysis of the page, the same for plain text and for
+    lines with their fonts) is kept from the plain pass, so close reading does not redo it."""
+
+    pages: dict[int, tuple[pymupdf.Page, pymupdf.TextPage]] = field(default_factory=dict)
+    chars: int = 0
+
+    def take(self, p: int) -> tuple[pymupdf.Page, pymupdf.TextPage] | None:
+        """The kept page and its text page, handed over once (close reading caches its result)."""
+        return self.pages.pop(p, None)
+
+
+def _page_text(page: pymupdf.Page, kept: KeptPages) -> str:
     try:
-        return page.get_text("text", flags=pymupdf.TEXT_MEDIABOX_CLIP)
+        textpage = page.get_textpage(flags=TEXT_FLAGS)
+        text = page.get_text("text", textpage=textpage)
     except Exception as exc:
         raise CorruptPdf(f"page {page.number + 1} cannot be read: {exc}") from exc
+    if kept.chars + len(text) <= _KEEP_CHARS:
+        kept.pages[page.number] = (page, textpage)  # a text page needs its page alive
+        kept.chars += len(text)
+    return text
 
 
 def read_page_texts(
-    doc: pymupdf.Document, is_heading_page: Callable[[str], bool], is_second_list_page: Callable[[str], bool]
+    doc: pymupdf.Document,
+    is_heading_page: Callable[[str], bool],
+    is_second_list_page: Callable[[str], bool],
+    kept: KeptPages,
 ) -> tuple[str | None, ...]:
     """Plain text of the pages that can hold a bibliography: the cheap pass, read from the end.
 
@@ -60,7 +86,7 @@ def read_page_texts(
     apart (per-chapter lists, main + supplement) mean more may come, and so does a second
     list's own heading ("Supplementary References": a main list, under its heading or none,
     comes before it): then every page is read, as it is when no heading is found. Pages not
-    read are None.
+    read are None. The text pages of the pages read go into `kept`, up to its budget.
     """
     n = doc.page_count
     window = max(4, n // 8)
@@ -70,7 +96,7 @@ def read_page_texts(
     for p in range(n - 1, -1, -1):
         if earliest is not None and earliest - p > window and not several:
             break
-        texts[p] = _page_text(doc[p])
+        texts[p] = _page_text(doc[p], kept)
         if is_heading_page(texts[p]):
             several = several or (earliest is not None and earliest - p > 1) or is_second_list_page(texts[p])
             earliest = p
