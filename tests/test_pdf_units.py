@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pymupdf
 import pytest
 
@@ -10,6 +12,8 @@ from arxref.pdf import extract_pdf_references
 from arxref.pdf._glyphs import repair_cyrillic
 from arxref.pdf._joins import document_vocabulary, join_lines
 from arxref.pdf._labels import accept_number, label_of
+from arxref.pdf._layout import read_page_lines
+from arxref.pdf._open import KeptPages, read_page_texts
 
 
 def test_hyphen_removed_when_the_joined_word_is_in_the_document() -> None:
@@ -257,3 +261,21 @@ def test_a_year_with_a_letter_is_a_year() -> None:
         "Witten E., 1998b, ibid., 505",
     ]
     assert not any("no_year" in r.flags for r in refs)
+
+
+def test_a_text_page_kept_from_the_plain_pass_reads_the_same_lines_as_a_fresh_one() -> None:
+    """Close reading may reuse the plain pass's text page only because both see the same page."""
+    data = (Path(__file__).parents[1] / "samples" / "1611.03199v1.pdf").read_bytes()
+    with pymupdf.open(stream=data, filetype="pdf") as doc:
+        kept = KeptPages()
+        texts = read_page_texts(doc, lambda t: "References" in t, lambda t: False, kept)
+        assert kept.pages, "the pages read from the end are kept"
+        last = doc.page_count - 1
+        assert texts[last] is not None
+        page, textpage = kept.take(last)
+        assert kept.take(last) is None, "handed over once"
+        reused = read_page_lines(page, textpage)
+        fresh = read_page_lines(doc[last])
+        assert reused
+        assert reused == fresh
+        kept.pages.clear()

@@ -44,7 +44,7 @@ def open_pdf(data: bytes) -> pymupdf.Document:
 
 
 TEXT_FLAGS = pymupdf.TEXT_MEDIABOX_CLIP  # the plain pass and the close reading see the same characters
-_KEEP_CHARS = 250_000  # text pages kept for close reading: about 20 MB, the last 100 pages of a thesis
+_KEEP_CHARS = 120_000  # text pages kept for close reading: about 10 MB, the last 30 pages of a paper
 
 
 @dataclass
