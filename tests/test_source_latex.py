@@ -30,6 +30,9 @@ from arxref.source.texscan import strip_comments
          "Boxed, Kept"),
         (r"at \verb+ftp://a_b~c+ and \verb*|x y|", "at ftp://a_b~c and x y"),
         (r"Т.~4, \No~3. \BibDash", "Т. 4, № 3."),
+        (r"Ar{\i}kan, E. and Mart{\'\i}nez and Mart\'{\i}nez", "Arıkan, E. and Martínez and Martínez"),
+        (r"Abramowitz, M. \harvardand\ Stegun, I.~A.  \harvardyearleft 1965\harvardyearright , {\em H}",
+         "Abramowitz, M. & Stegun, I. A. (1965), H"),
     ],
 )
 def test_latex_to_text(tex: str, text: str) -> None:

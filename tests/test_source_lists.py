@@ -135,3 +135,37 @@ def test_several_toplevel_documents_named_by_the_00readme_follow_one_another() -
     # Without the 00README only the main document is read.
     alone = {k: v for k, v in files.items() if k != "00README.XXX"}
     assert lists_of(alone) == expected[:2]
+
+
+def test_harvard_items_are_entries_labelled_by_their_names_and_year() -> None:
+    # agsm.bst with the harvard package (TeX Live) writes \harvarditem[short]{names}{year}{key};
+    # the PDF prints "Abbott, B. P., Abbott, R. et al. (2016), ‘Observation ...’, Physical Review ..."
+    bbl = r"""\begin{thebibliography}{xx}
+
+\harvarditem[Abbott et~al.]{Abbott, Abbott, Abbott, Abernathy, Acernese,
+  Ackley, Adams, Adams, Addesso, Adhikari et~al.}{2016}{abbott2016observation}
+Abbott, B.~P., Abbott, R. et~al.
+  \harvardyearleft 2016\harvardyearright , `Observation of gravitational waves
+  from a binary black hole merger', {\em Physical Review Letters} {\bf
+  116}(6),~061102.
+
+\harvarditem{Abramowitz \harvardand\ Stegun}{1965}{abramowitz1965handbook}
+Abramowitz, M. \harvardand\ Stegun, I.~A., eds  \harvardyearleft
+  1965\harvardyearright , {\em Handbook of Mathematical Functions}, Dover, New York.
+
+\end{thebibliography}
+"""
+    tex = r"\documentclass{article}\usepackage{harvard}\begin{document}\nocite{*}"
+    tex += r"\bibliographystyle{agsm}\bibliography{refs}\end{document}"
+    refs = extract_source_references({"paper.tex": tex.encode(), "paper.bbl": bbl.encode()}).references
+    assert [(r.index, r.key, r.label) for r in refs] == [
+        (1, "abbott2016observation", "Abbott et al. (2016)"),
+        (2, "abramowitz1965handbook", "Abramowitz & Stegun (1965)"),
+    ]
+    assert refs[0].raw == (
+        "Abbott, B. P., Abbott, R. et al. (2016), ‘Observation of gravitational waves from a binary "
+        "black hole merger’, Physical Review Letters 116(6), 061102."
+    )
+    assert refs[1].raw == (
+        "Abramowitz, M. & Stegun, I. A., eds (1965), Handbook of Mathematical Functions, Dover, New York."
+    )

@@ -374,4 +374,20 @@ CASES: tuple[Case, ...] = (
         after=r"\begin{refsection}\nocite{" + SUPPLEMENT_KEYS + r"}"
         r"\printbibliography[title={Supplementary References}]\end{refsection}",
     ),
+    # styles added after the rules were written, as a held-out check: Harvard (the harvard
+    # package's \harvarditem lists), APA (apacite), amsrefs' \bib entries, and bibtex styles of
+    # journals in biology, chemistry and engineering
+    _article("harvard-agsm", "agsm", packages=r"\usepackage{harvard}"),
+    _article("harvard-dcu", "dcu", packages=r"\usepackage{harvard}"),
+    _article("harvard-kluwer", "kluwer", packages=r"\usepackage{harvard}"),
+    _article("apacite", "apacite", packages=r"\usepackage{apacite}"),
+    _article("amsrefs-amsrn", "amsrn", packages=r"\usepackage{amsrefs}"),
+    _article("acm-bst", "acm"),
+    _article("besjournals", "besjournals", packages=r"\usepackage{natbib}"),
+    _article("aichej", "aichej", packages=r"\usepackage{natbib}"),
+    _article("cell", "cell", packages=r"\usepackage{natbib}"),
+    _article("jbact", "jbact"),
+    _article("plainyr", "plainyr"),
+    _article("unsrturl", "unsrturl", packages=r"\usepackage{hyperref}"),
+    _article("sageep", "sageep", packages=r"\usepackage{natbib}"),
 )

@@ -12,7 +12,9 @@ from arxref.source.texscan import read_group, read_optional
 # achemso (mciteplus) writes `mcitethebibliography`; the body is the same.
 _BEGIN = re.compile(r"\\begin\s*\{(?:mcite)?thebibliography\}")
 _END = re.compile(r"\\end\s*\{(?:mcite)?thebibliography\}")
-_ITEM = re.compile(r"\\bibitem(?![A-Za-z@])\*?")
+# The harvard package's lists (agsm, dcu, kluwer...) start items with
+# \harvarditem[short names]{names}{year}{key} in place of \bibitem[label]{key}.
+_ITEM = re.compile(r"\\(?:bibitem|(harvarditem))(?![A-Za-z@])\*?")
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,10 @@ def split_items(body: str) -> TheBibliography:
         if label is not None and span[pos - 1] != "]":
             items.append(BibItem(None, "", span.strip().removeprefix("[").strip()))
             continue
+        if m.group(1):  # \harvarditem: the label is natbib's "names(year)", from the short names if given
+            names, pos = read_group(span, pos)
+            year, pos = read_group(span, pos)
+            label = f"{label if label is not None else names or ''}({year or ''})"
         key, pos = read_group(span, pos)
         items.append(BibItem(label, (key or "").strip(), span[pos:].strip()))
     return TheBibliography(tuple(items), preamble_macros(preamble))

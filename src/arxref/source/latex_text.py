@@ -36,6 +36,8 @@ _ACCENTS = {
     "b": "\u0331", "k": "\u0328", "r": "\u030a", "t": "\u0361",
 }
 
+_DOTTED = {"ı": "i", "ȷ": "j"}
+
 # name -> (argument spec, text before, text after). Spec letters: o optional dropped, O optional
 # shown, d argument dropped, k argument rendered, v argument shown verbatim (URLs), V verbatim
 # dropped, n a TeX number or dimension dropped (\penalty0, \hskip 1pt).
@@ -70,6 +72,7 @@ _SPECS: dict[str, tuple[str, str, str]] = {
     "showeprint": ("ok", "arXiv:", ""),
     "eprint": ("ov", "", ""),
     "arxiv": ("v", "arXiv:", ""),
+    "harvardurl": ("v", "URL: ", ""),
     "mn@doi": ("OV", "", ""),
     "mn@eprint": ("kv", "", ""),
     "penalty": ("n", "", ""),
@@ -85,7 +88,7 @@ _SPECS: dict[str, tuple[str, str, str]] = {
 }
 
 _TEXT: dict[str, str] = {
-    "i": "i", "j": "j", "ss": "ß", "SS": "SS", "o": "ø", "O": "Ø", "ae": "æ", "AE": "Æ", "oe": "œ",
+    "i": "ı", "j": "ȷ", "ss": "ß", "SS": "SS", "o": "ø", "O": "Ø", "ae": "æ", "AE": "Æ", "oe": "œ",
     "OE": "Œ", "aa": "å", "AA": "Å", "l": "ł", "L": "Ł", "dh": "ð", "DH": "Ð", "th": "þ", "TH": "Þ",
     "&": "&", "%": "%", "$": "$", "#": "#", "_": "_", "{": "{", "}": "}", " ": " ", ",": " ",
     ";": " ", ":": " ", "!": "", "/": "", "-": "", "@": "", "textendash": "–", "textemdash": "—",
@@ -101,6 +104,9 @@ _TEXT: dict[str, str] = {
     "quad": " ", "qquad": " ", "enspace": " ", "thinspace": " ", "space": " ", "textvisiblespace": " ",
     # The T2A (Cyrillic) dash that GOST styles print between areas of an entry.
     "cyrdash": "—", "textnumero": "№", "No": "№",
+    # harvard.sty's defaults (agsm's "&"; \citationstyle{dcu} in a preamble says "and")
+    "harvardyearleft": "(", "harvardyearright": ")", "harvardleft": "(", "harvardright": ")",
+    "harvardand": "&",
 }
 
 _SILENT = frozenset((
@@ -268,7 +274,8 @@ def _macro(s: str, i: int, out: list[str], ctx: _Context, depth: int, math: bool
         if arg is not None:
             _render(arg, base, ctx, depth, math)
         text = "".join(base).strip()
-        out.append(unicodedata.normalize("NFC", text[:1] + _ACCENTS[name] + text[1:]) if text else "")
+        first = _DOTTED.get(text[:1], text[:1])  # \'\i is í: the accent takes the dot's place
+        out.append(unicodedata.normalize("NFC", first + _ACCENTS[name] + text[1:]) if text else "")
         return i
     spec = _SPECS.get(name)
     spaced = word is not None and i < len(s) and s[i].isspace()
