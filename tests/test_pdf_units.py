@@ -279,3 +279,11 @@ def test_a_text_page_kept_from_the_plain_pass_reads_the_same_lines_as_a_fresh_on
         assert reused
         assert reused == fresh
         kept.pages.clear()
+
+
+def test_a_line_opening_with_apas_ellipsis_is_no_drawn_dash() -> None:
+    from arxref.pdf._authoryear import DRAWN_DASH
+
+    assert DRAWN_DASH.match(". 1997. The Structure of Scientific Revolutions")  # Chicago's ———. 1997.
+    assert DRAWN_DASH.match(", Title of the second work")  # amsplain's ———, Title
+    assert not DRAWN_DASH.match(". . . others (2021). Highly accurate protein structure prediction")

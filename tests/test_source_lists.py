@@ -169,3 +169,95 @@ Abramowitz, M. \harvardand\ Stegun, I.~A., eds  \harvardyearleft
     assert refs[1].raw == (
         "Abramowitz, M. & Stegun, I. A., eds (1965), Handbook of Mathematical Functions, Dover, New York."
     )
+
+
+def test_apacite_items_print_as_apa_style_does() -> None:
+    # apacite.bst (TeX Live) leaves the punctuation to apacite.sty: only the second title of a
+    # pair is printed, empty parts of \APACjournalVolNumPages drop out, and APACrefauthors takes
+    # no argument ({IEEE} is the author). The PDF prints the three entries as asserted.
+    bbl = r"""\begin{thebibliography}{}
+\bibitem [\protect \citeauthoryear {%
+Abramowitz%
+\ \BBA {} Stegun%
+}{%
+Abramowitz%
+\ \BBA {} Stegun%
+}{%
+{\protect \APACyear {1965}}%
+}]{%
+abramowitz1965handbook}
+\APACinsertmetastar {%
+abramowitz1965handbook}%
+\begin{APACrefauthors}%
+Abramowitz, M.%
+\BCBT {}\ \BBA {} Stegun, I\BPBI A.%
+\end{APACrefauthors}%
+\ (\BEDS).
+\unskip\
+\newblock
+\APACrefYear{1965}.
+\newblock
+\APACrefbtitle {Handbook of Mathematical Functions} {Handbook of mathematical functions}.
+\newblock
+\APACaddressPublisher{New York}{Dover}.
+\PrintBackRefs{\CurrentBib}
+
+\bibitem [\protect \citeauthoryear {%
+Jumper%
+\ \protect \BOthers {.}}{%
+Jumper%
+\ \protect \BOthers {.}}{%
+{\protect \APACyear {2021}}%
+}]{%
+jumper2021}
+\APACinsertmetastar {%
+jumper2021}%
+\begin{APACrefauthors}%
+Jumper, J.%
+, Evans, R.%
+\BDBL {}others%
+\end{APACrefauthors}%
+\unskip\
+\newblock
+\APACrefYearMonthDay{2021}{}{}.
+\newblock
+{\BBOQ}\APACrefatitle {Highly Accurate Protein Structure Prediction with {AlphaFold}}
+  {Highly accurate protein structure prediction with {AlphaFold}}.{\BBCQ}
+\newblock
+\APACjournalVolNumPages{Nature}{596}{}{583--589}.
+\newblock
+\begin{APACrefDOI} \doi{10.1038/s41586-021-03819-2} \end{APACrefDOI}
+\PrintBackRefs{\CurrentBib}
+
+\bibitem [\protect \citeauthoryear {%
+{IEEE}%
+}{%
+{IEEE}%
+}{%
+{\protect \APACyear {2019}}%
+}]{%
+ieee2019floating}
+\APACinsertmetastar {%
+ieee2019floating}%
+\begin{APACrefauthors}%
+{IEEE}.%
+\end{APACrefauthors}%
+\unskip\
+\newblock
+\APACrefYearMonthDay{2019}{}{}.
+\newblock
+\APACrefbtitle {{IEEE} Standard for Floating-Point Arithmetic} {{IEEE} standard
+  for floating-point arithmetic}\ \APACbVolEdTR {}{Standard\ \BNUM\ IEEE Std 754-2019}.
+\end{thebibliography}
+"""
+    tex = r"\documentclass{article}\usepackage{apacite}\begin{document}\nocite{*}"
+    tex += r"\bibliographystyle{apacite}\bibliography{refs}\end{document}"
+    refs = extract_source_references({"paper.tex": tex.encode(), "paper.bbl": bbl.encode()}).references
+    assert [r.label for r in refs] == ["Abramowitz & Stegun (1965)", "Jumper et al. (2021)", "IEEE (2019)"]
+    assert [r.raw for r in refs] == [
+        "Abramowitz, M., & Stegun, I. A. (Eds.). (1965). Handbook of mathematical functions. "
+        "New York: Dover.",
+        "Jumper, J., Evans, R., … others (2021). Highly accurate protein structure prediction with "
+        "AlphaFold. Nature, 596, 583–589. doi: 10.1038/s41586-021-03819-2",
+        "IEEE. (2019). IEEE standard for floating-point arithmetic (Standard No. IEEE Std 754-2019).",
+    ]

@@ -50,8 +50,9 @@ _IDENTIFIER = re.compile(r"^(?:https?:|www\.|doi\b|DOI\b|URL\b|arXiv:|ISBN|ISSN)
 _GOES_ON = re.compile(r"(?:[,;:&(\-–]|(?:^|\s)[a-z]+|\b(?:In|eds?\.|[A-Z]\.)|\b(?:and|&)\s+[^\s.]+)$")
 _JUSTIFIED = 0.5  # a list whose lines end at the margin this often is justified, not ragged
 _AT_MARGIN = 1.5  # points: a justified line ends this close to the column's right edge
-# What a line starts with when the dash that repeats the authors above is a drawn rule.
-DRAWN_DASH = re.compile(r"^[.,]\s+\S")
+# What a line starts with when the dash that repeats the authors above is a drawn rule; not an
+# ellipsis ". . . others": APA's cut in a long author list, which can begin a line of its entry.
+DRAWN_DASH = re.compile(r"^[.,]\s+[^\s.]")
 # A line that ends a reference: a page, a volume, a year, a closing parenthesis, a sentence's
 # period (not an initial's: "Smith, J."), or a URL or DOI.
 _REFERENCE_END = re.compile(r"(?:\d|\)|[^\W\d_]{2}\.|\d\.|(?:https?://|doi:|\b10\.\d{4,9}/)\S+)$")

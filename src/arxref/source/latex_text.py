@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
 from arxref.errors import TexTooComplex
+from arxref.source import apacite
 from arxref.source.texscan import read_group, read_optional, skip_space
 
 
@@ -261,7 +262,7 @@ def _macro(s: str, i: int, out: list[str], ctx: _Context, depth: int, math: bool
     name = word or char
     i = m.end()
     if name in ("begin", "end"):
-        return _environment(s, i, name == "begin")
+        return _environment(s, i, name == "begin", out)
     if name == "verb" and i < len(s):
         # \verb+text+ (any delimiter): the text as written, without its delimiters.
         stop = s.find(s[i], i + 1)
@@ -302,6 +303,13 @@ def _macro(s: str, i: int, out: list[str], ctx: _Context, depth: int, math: bool
     if name in _JOURNALS:
         out.append(_JOURNALS[name])
         return i
+    if name in apacite.WORDS:
+        out.append(apacite.WORDS[name])
+        return i
+    if name in apacite.SPECS:
+        return _apply_spec(s, i, apacite.SPECS[name], out, ctx, depth, math)
+    if name in apacite.JOINED:
+        return _apply_joined(s, i, apacite.JOINED[name], out, ctx, depth, math)
     sym = _symbol_table().get(name)
     if sym is not None:
         # A named symbol (\log, \alpha) keeps the space that followed it, as it reads in print.
@@ -315,7 +323,7 @@ _ENV_ARGS = {"otherlanguage": 1, "otherlanguage*": 1, "hyphenrules": 1, "minipag
 _ENV_WORD = re.compile(r"[ \t]*\{[^{}\s]{1,30}\}")
 
 
-def _environment(s: str, i: int, begin: bool) -> int:
+def _environment(s: str, i: int, begin: bool, out: list[str]) -> int:
     """Drop \\begin{env} with its arguments, or \\end{env}: the environment's content reads as text.
 
     An environment the table does not know loses its optional arguments and any short one-word
@@ -326,6 +334,9 @@ def _environment(s: str, i: int, begin: bool) -> int:
         return i
     env = env.strip()
     _, i = read_optional(s, i)
+    if env in apacite.ENVIRONMENTS:
+        out.append(apacite.ENVIRONMENTS[env])
+        return i
     nargs = _ENV_ARGS.get(env)
     if nargs is not None:
         for _ in range(nargs):
@@ -333,6 +344,21 @@ def _environment(s: str, i: int, begin: bool) -> int:
         return i
     while (m := _ENV_WORD.match(s, i)) is not None:
         i = m.end()
+    return i
+
+
+def _apply_joined(s: str, i: int, joined: tuple[int, Callable[..., str]], out: list[str], ctx: _Context,
+                  depth: int, math: bool) -> int:
+    """A macro that joins the parts of its arguments that are not empty (apacite's, see there)."""
+    nargs, join = joined
+    parts = []
+    for _ in range(nargs):
+        arg, i = read_group(s, i)
+        text: list[str] = []
+        if arg is not None:
+            _render(arg, text, ctx, depth + 1, math)
+        parts.append(" ".join("".join(text).split()))
+    out.append(join(*parts))
     return i
 
 
