@@ -349,3 +349,28 @@ def test_a_list_that_stops_high_on_its_page_ends_there() -> None:
     refs = extract_pdf_references(_thesis_back_page_pdf()).references
     assert [r.index for r in refs] == list(range(1, 44))
     assert refs[42].raw.endswith("vol. 43, 2001.")
+
+
+def test_a_rule_drawn_before_a_line_starts_an_entry_by_the_authors_above() -> None:
+    # AER and CJE print a rule (\bysame: \hrulefill) for the authors of the entry above; the text
+    # layer holds only what follows it, set further in than an entry starts, like a continuation
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 72), "References", fontsize=14)
+    lines = [
+        (72, "Knuth, Donald E. (1984) The TeXbook (Reading, MA:"),
+        (82, "Addison-Wesley)"),
+        (82, "(1997) The Art of Computer Programming, Volume 1,"),
+        (82, "3rd ed. (Reading, MA: Addison-Wesley)"),
+        (72, "Lamport, Leslie (1994) LaTeX: A Document Preparation"),
+        (82, "System, 2nd ed. (Addison-Wesley)"),
+    ]
+    for n, (x, text) in enumerate(lines):
+        page.insert_text((x, 100 + 12 * n), text, fontsize=10)
+    page.draw_line((72, 100 + 12 * 2 - 3), (79, 100 + 12 * 2 - 3), width=0.4)  # before "(1997)"
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == [
+        "Knuth, Donald E. (1984) The TeXbook (Reading, MA: Addison-Wesley)",
+        "———(1997) The Art of Computer Programming, Volume 1, 3rd ed. (Reading, MA: Addison-Wesley)",
+        "Lamport, Leslie (1994) LaTeX: A Document Preparation System, 2nd ed. (Addison-Wesley)",
+    ]

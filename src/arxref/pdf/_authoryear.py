@@ -11,6 +11,9 @@ der", "de la"), non-ASCII capitals, and no digits ("Conference'17," is no author
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+
+import pymupdf
 
 from arxref.pdf._indent import Indents, max_hang
 from arxref.pdf._layout import Line
@@ -58,13 +61,38 @@ DRAWN_DASH = re.compile(r"^[.,]\s+[^\s.]")
 _REFERENCE_END = re.compile(r"(?:\d|\)|[^\W\d_]{2}\.|\d\.|(?:https?://|doi:|\b10\.\d{4,9}/)\S+)$")
 
 
-def unlabeled_starts(lines: tuple[Line, ...], indents: Indents) -> list[int]:
+def unlabeled_starts(
+    lines: tuple[Line, ...], indents: Indents, after_rule: Callable[[Line], bool] | None = None
+) -> list[int]:
     """Where the entries of an author-year list start: hanging indent, else gaps, else line ends
     and author-list shapes; and wherever the authors of the entry above are repeated by a dash
     drawn as a rule, which the text layer does not hold: the line starts with the punctuation
-    after it (Chicago's "———. 1997.", amsplain's "———, Title"), further in than entries start."""
-    dashed = {i for i, ln in enumerate(lines) if i and DRAWN_DASH.match(ln.text)}
+    after it (Chicago's "———. 1997.", amsplain's "———, Title"), further in than entries start,
+    or `after_rule` finds the rule drawn just before it (AER's "——— (1997)", "——— and O. M.")."""
+    ruled = after_rule or (lambda _: False)
+    dashed = {i for i, ln in enumerate(lines) if i and (DRAWN_DASH.match(ln.text) or ruled(ln))}
     return sorted(dashed.union(_starts(lines, indents)))
+
+
+Rule = tuple[float, float, float]  # a short horizontal rule drawn on a page: x0, x1, y
+
+
+def drawn_rules(page: pymupdf.Page) -> tuple[Rule, ...]:
+    """Short horizontal rules among the page's drawings: a stroke or a filled box under 1.5 pt high."""
+    rules = []
+    for path in page.get_cdrawings():
+        x0, y0, x1, y1 = path["rect"]
+        if y1 - y0 < 1.5 and 3 <= x1 - x0 <= 80:
+            rules.append((x0, x1, (y0 + y1) / 2))
+    return tuple(rules)
+
+
+def follows_rule(line: Line, rules: tuple[Rule, ...]) -> bool:
+    """A rule ends just before the line's first glyph, on the line: the line goes on after it."""
+    return any(
+        x1 <= line.x0 + 0.5 and line.x0 - x1 <= 2 * line.size and line.y0 <= y <= line.y1
+        for _, x1, y in rules
+    )
 
 
 def _starts(lines: tuple[Line, ...], indents: Indents) -> list[int]:

@@ -8,6 +8,7 @@ that hold a bibliography are read closely (lines with their boxes and fonts).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pymupdf
@@ -15,7 +16,7 @@ import pymupdf
 from arxref.domain import Extraction, ParsedReference, Provenance, RawReference, ReferenceSource
 from arxref.errors import NoBibliography
 from arxref.ids import arxiv_id_from_url, doi_from_url, find_arxiv_ids, find_dois
-from arxref.pdf._authoryear import DRAWN_DASH
+from arxref.pdf._authoryear import DRAWN_DASH, Rule, drawn_rules, follows_rule
 from arxref.pdf._furniture import margin_shapes, remove_furniture
 from arxref.pdf._joins import document_vocabulary, join_lines
 from arxref.pdf._layout import Line, read_page_lines
@@ -46,6 +47,7 @@ class _Pages:
         self.recurring = margin_shapes(texts)
         self.cache: dict[int, tuple[Line, ...]] = {}
         self.links: dict[int, tuple[Link, ...]] = {}
+        self.rules: dict[int, tuple[Rule, ...]] = {}
 
     def lines(self, pages: list[int]) -> list[Line]:
         for p in pages:
@@ -64,6 +66,13 @@ class _Pages:
         if p not in self.cache:
             self.lines([p])
         return min((ln.y1 for ln in self.cache[p]), default=None)
+
+    def after_rule(self, line: Line) -> bool:
+        """Whether a rule is drawn just before the line; a page's drawings are read only when a
+        line of an unlabelled list asks (they cost about a page's text)."""
+        if line.page not in self.rules:
+            self.rules[line.page] = drawn_rules(self.doc[line.page])
+        return follows_rule(line, self.rules[line.page])
 
     def all_links(self) -> tuple[Link, ...]:
         return tuple(link for links in self.links.values() for link in links)
@@ -96,13 +105,13 @@ def _headed_sections(pages: _Pages, texts: tuple[str | None, ...]) -> list[_Foun
             if ended or stops_high or span[-1] + 1 >= len(texts) or not found:
                 break
             span.append(span[-1] + 1)
-        sections.extend(f for s in found if _looks_like_references(f := _split(s)))
+        sections.extend(f for s in found if _looks_like_references(f := _split(s, pages)))
         p = span[-1] + 1
     return sections
 
 
-def _split(section: Section) -> _Found:
-    return _Found(section, tuple(split_entries(section.lines)))
+def _split(section: Section, pages: _Pages) -> _Found:
+    return _Found(section, tuple(split_entries(section.lines, pages.after_rule)))
 
 
 def _looks_like_references(found: _Found) -> bool:
@@ -143,7 +152,7 @@ def _unheaded_lists(pages: _Pages, texts: tuple[str | None, ...], headed: list[_
         last = min(chain.last_page + chain.ends_page, len(texts) - 1)
         span = list(range(chain.first_page, last + 1))
         section = find_unheaded(pages.lines(span), chain.family, chain.first_page)
-        if section is not None and _looks_like_references(f := _split(section)):
+        if section is not None and _looks_like_references(f := _split(section, pages)):
             found.append(f)
     return found
 
@@ -166,7 +175,7 @@ def _find_sections(pages: _Pages, texts: tuple[str | None, ...]) -> tuple[list[_
     if not found and (run := find_author_year_run(texts)) is not None:
         section = find_author_year(pages.lines(list(range(max(0, run[0] - 1), run[1] + 1))))
         if section is not None and section.lines:
-            found = [_split(section)]
+            found = [_split(section, pages)]
             notes.append(_pages_note("author-year list found by its dates and author names", section))
     return found, notes
 
@@ -219,11 +228,17 @@ def _confidence(text: str, entry: Entry) -> tuple[float, tuple[str, ...]]:
     return round(max(score, 0.0), 2), tuple(flags)
 
 
-def _reference(entry: Entry, ordinal: int, vocab: frozenset[str], links: tuple[Link, ...]) -> RawReference:
+def _reference(
+    entry: Entry,
+    ordinal: int,
+    vocab: frozenset[str],
+    links: tuple[Link, ...],
+    after_rule: Callable[[Line], bool],
+) -> RawReference:
     first = entry.lines[0].text
     if entry.label is not None:
         first = first[entry.label.end :].lstrip()
-    if DRAWN_DASH.match(first):
+    if DRAWN_DASH.match(first) or (entry.label is None and after_rule(entry.lines[0])):
         first = "———" + first  # the dash that repeats the authors above, drawn as a rule
     text = join_lines([first, *(ln.text for ln in entry.lines[1:])], vocab)
     arxiv_id = next((m.value for m in find_arxiv_ids(text) if m.valid), None)
@@ -264,7 +279,11 @@ def extract_pdf_references(data: bytes) -> Extraction:
         vocab = document_vocabulary("\n".join(t for t in texts if t))
         links = pages.all_links()
         lists = [f.entries for f in found if f.entries]
-        refs = [_reference(e, ordinal, vocab, links) for ordinal, es in enumerate(lists, 1) for e in es]
+        refs = [
+            _reference(e, ordinal, vocab, links, pages.after_rule)
+            for ordinal, es in enumerate(lists, 1)
+            for e in es
+        ]
     finally:
         kept.pages.clear()  # text pages before their document
         doc.close()

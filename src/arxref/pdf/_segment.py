@@ -11,6 +11,7 @@ at a column break into another type size, and the last one at a line off the tex
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from arxref.pdf._authoryear import unlabeled_starts
@@ -116,14 +117,15 @@ def _cut_at_gap(entries: list[Entry], lines: tuple[Line, ...]) -> list[Entry]:
     return out
 
 
-def split_entries(lines: tuple[Line, ...]) -> list[Entry]:
-    """The entries of one bibliography, in order, each with its printed label and index."""
+def split_entries(lines: tuple[Line, ...], after_rule: Callable[[Line], bool] | None = None) -> list[Entry]:
+    """The entries of one bibliography, in order, each with its printed label and index;
+    `after_rule` says whether a rule is drawn just before a line (a dash repeating authors)."""
     lines = drop_stray_lines(lines)
     if not lines:
         return []
     labels = [line_labels(ln.text) for ln in lines]
     indents = measure_indents(lines, labels)
-    entries = _end_list(_cut_at_gap(_split(lines, indents, labels), lines), indents)
+    entries = _end_list(_cut_at_gap(_split(lines, indents, labels, after_rule), lines), indents)
     return [_flag_undecoded(e) for e in entries]
 
 
@@ -134,7 +136,12 @@ def _flag_undecoded(entry: Entry) -> Entry:
     return entry
 
 
-def _split(lines: tuple[Line, ...], indents: Indents, labels: list[dict[str, Label]]) -> list[Entry]:
+def _split(
+    lines: tuple[Line, ...],
+    indents: Indents,
+    labels: list[dict[str, Label]],
+    after_rule: Callable[[Line], bool] | None,
+) -> list[Entry]:
     best_family, best = None, []
     for family in _NUMERIC:
         starts = _chain(lines, family, indents, labels)
@@ -153,7 +160,7 @@ def _split(lines: tuple[Line, ...], indents: Indents, labels: list[dict[str, Lab
             best = sorted([*alpha, *extra], key=lambda s: s[0])
     if len(best) >= 2:
         return _numbered(lines, best, best_family)
-    starts = unlabeled_starts(lines, indents)
+    starts = unlabeled_starts(lines, indents, after_rule)
     entries = []
     for n, (a, b) in enumerate(zip(starts, [*starts[1:], len(lines)], strict=False), 1):
         entries.append(Entry(lines[a:b], None, n))
