@@ -374,3 +374,29 @@ def test_a_rule_drawn_before_a_line_starts_an_entry_by_the_authors_above() -> No
         "———(1997) The Art of Computer Programming, Volume 1, 3rd ed. (Reading, MA: Addison-Wesley)",
         "Lamport, Leslie (1994) LaTeX: A Document Preparation System, 2nd ed. (Addison-Wesley)",
     ]
+
+
+def test_a_bracketed_word_that_recurs_at_line_starts_is_no_alpha_label() -> None:
+    # Harvard styles (biblatex-bath) print "[Online]" after a journal; where it wraps to the start
+    # of a line of a list set flush, it looks like an alpha label: five of them made five entries
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 72), "References", fontsize=14)
+    y = 100.0
+    entries = [
+        ["Abbott, B.P., Abbott, R., et al., 2016. Observation of gravitational waves.", "[Online], 116(6)."],
+        ["Arikan, E., 2009. Channel polarization. IEEE transactions on information", "[Online], 55(7)."],
+        ["Bardeen, J. and Cooper, L.N., 1957. Theory of superconductivity. Physical", "[Online], 108(5)."],
+        ["Becke, A.D., 1993. Density-functional thermochemistry. The journal of", "[Online], 98."],
+        ["Cech, E., 1937. On bicompact spaces. Annals of mathematics", "[Online], 38(4), pp.823-844."],
+        ["Cox, D.R., 1972. Regression models and life-tables. Journal of the royal statistical society."],
+    ]
+    for entry in entries:
+        for line in entry:
+            page.insert_text((72, y), line, fontsize=9)
+            y += 11
+        y += 5
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw.split(",")[0] for r in refs] == ["Abbott", "Arikan", "Bardeen", "Becke", "Cech", "Cox"]
+    assert refs[0].label is None
+    assert refs[0].raw.endswith("waves. [Online], 116(6).")

@@ -77,12 +77,20 @@ def _numbered_on(candidates: list[tuple[int, Label, bool]]) -> int:
 def _alpha(
     lines: tuple[Line, ...], indents: Indents, labels: list[dict[str, Label]]
 ) -> list[tuple[int, Label]]:
+    """Lines that start with an alpha label at the label position. Labels name one entry each
+    (alpha styles add "a", "b" to a repeated one): a bracketed word that recurs at line starts
+    is text that wrapped there, as Harvard styles' "[Online]" and "[Accessed ...]", no label."""
     starts = []
     for i, ln in enumerate(lines):
         lab = labels[i].get("alpha")
         if lab is not None and indents.at_label_position(ln, 4):
             starts.append((i, lab))
+    if len({lab.text for _, lab in starts}) < _DISTINCT_LABELS * len(starts):
+        return []
     return starts
+
+
+_DISTINCT_LABELS = 0.8  # share of an alpha list's labels that must differ from one another
 
 
 def _other_type(rest: list[Line], body: float) -> bool:
