@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from arxref.errors import NoBibliography
 from arxref.source import extract_source_references, unpack_eprint
 
 DATA = Path(__file__).parent / "data"
@@ -261,3 +264,19 @@ ieee2019floating}%
         "AlphaFold. Nature, 596, 583–589. doi: 10.1038/s41586-021-03819-2",
         "IEEE. (2019). IEEE standard for floating-point arithmetic (Standard No. IEEE Std 754-2019).",
     ]
+
+
+def test_a_jurabib_bbl_is_refused_by_name_so_the_pdf_is_read() -> None:
+    # jurabib writes each item as arguments of its own macros; rendered as text they repeat the
+    # names and lose the punctuation, so the e-print path names the format and gives way
+    bbl = r"""\begin{thebibliography}{1}
+\bibitem[{Ar{\i}kan\jbdy {2009}}{IEEE 55 \peryearformat {2009}}{{0}{}{article}{2009}{}{}{}{3051--3073}{2009}}%
+ {{Channel Polarization}{}{}{2}{}{}{}{}{}}]{arikan2009channel}
+ \jbbibargs {\bibnf {Ar{\i}kan} {Erdal} {E.} {} {}} {Erdal Ar{\i}kan} {au} {\bibapifont {Channel
+  Polarization}\bibatsep\ \bibJTsep \bibjtfont {IEEE}\ajtsep\ \artvolumeformat {55}}
+\end{thebibliography}
+"""
+    tex = r"\documentclass{article}\usepackage{jurabib}\begin{document}\nocite{*}"
+    tex += r"\bibliographystyle{jurabib}\bibliography{refs}\end{document}"
+    with pytest.raises(NoBibliography, match="jurabib"):
+        extract_source_references({"paper.tex": tex.encode(), "paper.bbl": bbl.encode()})

@@ -201,8 +201,16 @@ def _label(opt: str | None, index: int, macros: Mapping[str, Macro]) -> str:
     return text
 
 
+# .bbl formats whose items are argument lists for a package's own macros, which we do not render
+# (jurabib: \jbbibargs{names}{full names}{role}{body}): the PDF prints them, and is read instead.
+_UNREAD_FORMATS = {"\\jbbibargs": "jurabib"}
+
+
 def _from_items(ctx: _Context, items: tuple[BibItem, ...], macros: Mapping[str, Macro], site: BibSite,
                 file: str) -> list[RawReference]:
+    for command, package in _UNREAD_FORMATS.items():
+        if any(command in it.body for it in items[:3]):
+            raise NoBibliography(f"{file}: {package}'s .bbl format is not read here; read the PDF")
     numeric = bool(items) and all(it.label is not None and it.label.strip().isdigit() for it in items)
     provenance = Provenance(file=file, encoding=ctx.encoding(file))
     out = []
