@@ -280,3 +280,73 @@ def test_a_jurabib_bbl_is_refused_by_name_so_the_pdf_is_read() -> None:
     tex += r"\bibliographystyle{jurabib}\bibliography{refs}\end{document}"
     with pytest.raises(NoBibliography, match="jurabib"):
         extract_source_references({"paper.tex": tex.encode(), "paper.bbl": bbl.encode()})
+
+
+def test_amsrefs_entries_written_into_the_tex_print_as_amsrefs_composes_them() -> None:
+    # amsrefs prints each \bib from its fields; the PDF of this document (TeX Live, amsart) reads
+    # [1] Erdal Arıkan, Channel polarization, IEEE Transactions on Information Theory 55 (2009),
+    # no. 7, 3051–3073. [2] Milton Abramowitz and Irene A. Stegun (eds.), Handbook ..., Dover,
+    # New York, 1965. [3] Edward Witten, Anti de Sitter space and holography, ..., available at
+    # hep-th/9802150. [4] ———, Anti-de Sitter space, thermal phase transition, ...
+    tex = r"""\documentclass{amsart}\usepackage{amsrefs}\begin{document}Text \cite{w1}.
+\begin{bibdiv}\begin{biblist}
+\bib{arikan}{article}{
+  author={Ar{\i}kan, Erdal}, title={Channel polarization}, date={2009},
+  journal={IEEE Transactions on Information Theory}, volume={55}, number={7}, pages={3051\ndash 3073},
+}
+\bib{as}{book}{
+  editor={Abramowitz, Milton}, editor={Stegun, Irene~A.}, title={Handbook of mathematical functions},
+  publisher={Dover}, address={New York}, date={1965},
+}
+\bib*{unprinted}{book}{title={A cross-referenced book}}
+\bib{w1}{article}{
+  author={Witten, Edward}, title={Anti de Sitter space and holography},
+  journal={Advances in Theoretical and Mathematical Physics}, volume={2}, date={1998},
+  pages={253\ndash 291}, eprint={hep-th/9802150},
+}
+\bib{w2}{article}{
+  author={Witten, Edward}, title={Anti-de Sitter space, thermal phase transition, and confinement},
+  journal={Adv. Theor. Math. Phys.}, volume={2}, date={1998}, pages={505\ndash 532},
+}
+\end{biblist}\end{bibdiv}
+\end{document}
+"""
+    refs = extract_source_references({"paper.tex": tex.encode()}).references
+    assert [(r.index, r.key) for r in refs] == [(1, "arikan"), (2, "as"), (3, "w1"), (4, "w2")]
+    assert refs[0].raw == (
+        "Erdal Arıkan, Channel polarization, IEEE Transactions on Information Theory 55 (2009), no. 7, "
+        "3051–3073."
+    )
+    assert refs[1].raw == (
+        "Milton Abramowitz and Irene A. Stegun (eds.), Handbook of mathematical functions, Dover, "
+        "New York, 1965."
+    )
+    assert refs[2].fields.arxiv_id == "hep-th/9802150"
+    assert refs[2].raw.endswith("253–291, available at hep-th/9802150.")
+    assert refs[3].raw.startswith("———, Anti-de Sitter space")
+    assert refs[3].fields.title == "Anti-de Sitter space, thermal phase transition, and confinement"
+    assert refs[3].fields.authors == ("Edward Witten",)
+
+
+def test_amsrefs_entries_written_by_amsrn_into_the_bbl_are_read() -> None:
+    bbl = r"""% \bib, bibdiv, biblist are defined by the amsrefs package.
+\begin{bibdiv}
+\begin{biblist}
+
+\bib{debroglie1924recherches}{thesis}{
+      author={de~Broglie, Louis},
+       title={Recherches sur la th{\'e}orie des quanta},
+        type={Ph.D. Thesis},
+        date={1924},
+}
+
+\end{biblist}
+\end{bibdiv}
+"""
+    tex = r"\documentclass{article}\usepackage{amsrefs}\begin{document}\nocite{*}"
+    tex += r"\bibliographystyle{amsrn}\bibliography{refs}\end{document}"
+    refs = extract_source_references({"paper.tex": tex.encode(), "paper.bbl": bbl.encode()}).references
+    assert [r.raw for r in refs] == [
+        "Louis de Broglie, Recherches sur la théorie des quanta, Ph.D. Thesis, 1924."
+    ]
+    assert refs[0].fields.year == 1924

@@ -42,11 +42,13 @@ _EVENT = re.compile(
     r"\\(input|include|subfile|import|subimport|inputfrom|includefrom|subinputfrom|subincludefrom"
     r"|documentclass|documentstyle|usepackage|RequirePackage"
     r"|newcommand|renewcommand|providecommand|DeclareRobustCommand|def|gdef|edef|xdef|let"
-    r"|begin\s*\{(?:mcite)?thebibliography\}|end\s*\{document\}|" + LIST_EVENTS + r")(?![A-Za-z@])\*?"
+    r"|begin\s*\{(?:(?:mcite)?thebibliography|biblist\*?)\}|end\s*\{document\}|" + LIST_EVENTS
+    + r")(?![A-Za-z@])\*?"
 )
-_THEBIB_BEGIN = re.compile(r"begin\s*\{(?:mcite)?thebibliography\}")
+# A list written into the document: thebibliography, or amsrefs' biblist of \bib entries.
+_THEBIB_BEGIN = re.compile(r"begin\s*\{(?:(?:mcite)?thebibliography|biblist\*?)\}")
 _DEFINERS = re.compile(r"newcommand|renewcommand|providecommand|DeclareRobustCommand|def|gdef|edef|xdef|let")
-_THEBIB_END = re.compile(r"\\end\s*\{(?:mcite)?thebibliography\}")
+_THEBIB_END = re.compile(r"\\end\s*\{(?:(?:mcite)?thebibliography|biblist\*?)\}")
 _BARE_NAME = re.compile(r"\s*([^\s{}\\%]+)")
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 
 from arxref.domain import Extraction, ParsedReference, Provenance, RawReference, ReferenceSource
 from arxref.errors import NoBibliography
+from arxref.source.amsrefs import AmsEntry, as_bib_entry, compose, has_biblist, parse_biblists, who
 from arxref.source.bbl import BibItem, merge_starred, split_bibliographies
 from arxref.source.biblatex import (
     defers_numbers,
@@ -143,10 +144,14 @@ def _numbered_from(entries: list[RawReference], offset: int) -> list[RawReferenc
 
 def _read_site(ctx: _Context, site: BibSite) -> list[list[RawReference]]:
     if site.kind is SiteKind.INLINE:
+        if has_biblist(site.inline or ""):
+            return [_from_amsrefs(ctx, entries, site.file) for entries in parse_biblists(site.inline or "")]
         return [_from_items(ctx, env.items, layered(ctx.macros, env.macros), site, site.file)
                 for env in split_bibliographies(site.inline or "")]
     if site.bbl and site.bbl in ctx.files:
         text = text_of(ctx.files, ctx.texts, ctx.notes, site.bbl, ctx.fallback)
+        if has_biblist(text) and not split_bibliographies(text):  # amsrn.bst, amsra.bst
+            return [_from_amsrefs(ctx, entries, site.bbl) for entries in parse_biblists(text)] or [[]]
         if is_biblatex_bbl(text):
             if site.filters or site.refsection is not None:
                 return _filtered_biblatex(ctx, site, text)
@@ -236,6 +241,20 @@ def _from_items(ctx: _Context, items: tuple[BibItem, ...], macros: Mapping[str, 
         flags = (MERGED,) if len(group) > 1 else ()
         out.append(RawReference(index=index, raw=raw, source=_SOURCE, label=label, key=item.key or None,
                                 fields=fields, provenance=provenance, flags=flags))
+    return out
+
+
+def _from_amsrefs(ctx: _Context, entries: list[AmsEntry], file: str) -> list[RawReference]:
+    """amsrefs entries, numbered in the order the biblist gives them, with their text as printed."""
+    provenance = Provenance(file=file, encoding=ctx.encoding(file))
+    out = []
+    previous = None
+    for pos, entry in enumerate(entries, 1):
+        raw = compose(entry, ctx.macros, previous)
+        previous = who(entry, ctx.macros)
+        fields = fields_from_bib(as_bib_entry(entry), ctx.macros)
+        out.append(RawReference(index=pos, raw=raw, source=_SOURCE, label=str(pos), key=entry.key,
+                                fields=fields, provenance=provenance))
     return out
 
 

@@ -105,6 +105,7 @@ _TEXT: dict[str, str] = {
     "quad": " ", "qquad": " ", "enspace": " ", "thinspace": " ", "space": " ", "textvisiblespace": " ",
     # The T2A (Cyrillic) dash that GOST styles print between areas of an entry.
     "cyrdash": "—", "textnumero": "№", "No": "№",
+    "ndash": "–", "mdash": "—",  # amsrefs' and amsmath's dashes: "pages={3051\ndash 3073}"
     # harvard.sty's defaults (agsm's "&"; \citationstyle{dcu} in a preamble says "and")
     "harvardyearleft": "(", "harvardyearright": ")", "harvardleft": "(", "harvardright": ")",
     "harvardand": "&",
