@@ -350,3 +350,23 @@ def test_amsrefs_entries_written_by_amsrn_into_the_bbl_are_read() -> None:
         "Louis de Broglie, Recherches sur la théorie des quanta, Ph.D. Thesis, 1924."
     ]
     assert refs[0].fields.year == 1924
+
+
+def test_aastex_references_environment_items_start_at_reference_and_refpar() -> None:
+    # AASTeX (and emulateapj) keep the older list: \begin{references} \reference{key} ... or
+    # \refpar ...; compiled with aastex631 the PDF prints these three texts, unlabelled
+    tex = r"""\documentclass{aastex631}\begin{document}Text.
+\begin{references}
+\reference{abazajian} Abazajian, K., et al. 2003, \aj, 126, 2081
+\reference{} Bahcall, J. N. 1984, \apj, 276, 169
+\refpar Cox, A. N. 2000, Allen's Astrophysical Quantities (New York: Springer)
+\end{references}
+\end{document}
+"""
+    refs = extract_source_references({"paper.tex": tex.encode()}).references
+    assert [(r.index, r.key) for r in refs] == [(1, "abazajian"), (2, None), (3, None)]
+    assert [r.raw for r in refs] == [
+        "Abazajian, K., et al. 2003, AJ, 126, 2081",
+        "Bahcall, J. N. 1984, ApJ, 276, 169",
+        "Cox, A. N. 2000, Allen’s Astrophysical Quantities (New York: Springer)",
+    ]

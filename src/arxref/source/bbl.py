@@ -9,12 +9,13 @@ from arxref.source.latex_text import Macro
 from arxref.source.macros import read_definitions
 from arxref.source.texscan import read_group, read_optional
 
-# achemso (mciteplus) writes `mcitethebibliography`; the body is the same.
-_BEGIN = re.compile(r"\\begin\s*\{(?:mcite)?thebibliography\}")
-_END = re.compile(r"\\end\s*\{(?:mcite)?thebibliography\}")
+# achemso (mciteplus) writes `mcitethebibliography`; the body is the same. AASTeX and emulateapj
+# also keep the older `references` environment, whose items start with \reference{key} or \refpar.
+_BEGIN = re.compile(r"\\begin\s*\{(?:(?:mcite)?thebibliography|references)\}")
+_END = re.compile(r"\\end\s*\{(?:(?:mcite)?thebibliography|references)\}")
 # The harvard package's lists (agsm, dcu, kluwer...) start items with
 # \harvarditem[short names]{names}{year}{key} in place of \bibitem[label]{key}.
-_ITEM = re.compile(r"\\(?:bibitem|(harvarditem))(?![A-Za-z@])\*?")
+_ITEM = re.compile(r"\\(?:bibitem|(harvarditem)|(reference|refpar))(?![A-Za-z@])\*?")
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,9 @@ def split_bibliographies(text: str) -> list[TheBibliography]:
         begin = _BEGIN.search(text, pos)
         if begin is None:
             break
-        _, body_start = read_group(text, begin.end())
+        # thebibliography's argument is its widest label; references has none
+        widest = not begin.group().endswith("{references}")
+        body_start = read_group(text, begin.end())[1] if widest else begin.end()
         end = _END.search(text, body_start)
         stop = end.start() if end else len(text)
         envs.append(split_items(text[body_start:stop]))
@@ -62,6 +65,10 @@ def split_items(body: str) -> TheBibliography:
         # Arguments are read inside the item, so an unclosed `\bibitem[` cannot swallow the items after
         # it as its label (nor make reading them quadratic): its text stays its body.
         span = body[m.end() : stop]
+        if m.group(2):  # AASTeX's \reference{key} (the key may be empty) or \refpar: no label
+            key, pos = read_group(span, 0) if m.group(2) == "reference" else ("", 0)
+            items.append(BibItem(None, (key or "").strip(), span[pos:].strip()))
+            continue
         label, pos = read_optional(span, 0)
         if label is not None and span[pos - 1] != "]":
             items.append(BibItem(None, "", span.strip().removeprefix("[").strip()))

@@ -42,13 +42,13 @@ _EVENT = re.compile(
     r"\\(input|include|subfile|import|subimport|inputfrom|includefrom|subinputfrom|subincludefrom"
     r"|documentclass|documentstyle|usepackage|RequirePackage"
     r"|newcommand|renewcommand|providecommand|DeclareRobustCommand|def|gdef|edef|xdef|let"
-    r"|begin\s*\{(?:(?:mcite)?thebibliography|biblist\*?)\}|end\s*\{document\}|" + LIST_EVENTS
+    r"|begin\s*\{(?:(?:mcite)?thebibliography|biblist\*?|references)\}|end\s*\{document\}|" + LIST_EVENTS
     + r")(?![A-Za-z@])\*?"
 )
 # A list written into the document: thebibliography, or amsrefs' biblist of \bib entries.
-_THEBIB_BEGIN = re.compile(r"begin\s*\{(?:(?:mcite)?thebibliography|biblist\*?)\}")
+_THEBIB_BEGIN = re.compile(r"begin\s*\{(?:(?:mcite)?thebibliography|biblist\*?|references)\}")
 _DEFINERS = re.compile(r"newcommand|renewcommand|providecommand|DeclareRobustCommand|def|gdef|edef|xdef|let")
-_THEBIB_END = re.compile(r"\\end\s*\{(?:(?:mcite)?thebibliography|biblist\*?)\}")
+_THEBIB_END = re.compile(r"\\end\s*\{(?:(?:mcite)?thebibliography|biblist\*?|references)\}")
 _BARE_NAME = re.compile(r"\s*([^\s{}\\%]+)")
 
 
