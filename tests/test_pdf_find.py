@@ -400,3 +400,30 @@ def test_a_bracketed_word_that_recurs_at_line_starts_is_no_alpha_label() -> None
     assert [r.raw.split(",")[0] for r in refs] == ["Abbott", "Arikan", "Bardeen", "Becke", "Cech", "Cox"]
     assert refs[0].label is None
     assert refs[0].raw.endswith("waves. [Online], 116(6).")
+
+
+def test_an_entry_by_an_organisation_at_the_top_of_a_page_starts_there() -> None:
+    # biblatex-bath sets a justified list flush, entries apart by a gap; across a page break no
+    # gap can be measured, and "R Core Team, 2023." names no person: the short line ending the
+    # entry above (a justified list ends a line short only where an entry ends) says it
+    words = "Journal of Things and Other Matters, volume twelve, pages one to twenty, with more words."
+    entries = [f"Author{n}, A., 20{10 + n}. A title of the work {n}. {words} {words}" for n in range(1, 12)]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 72), "References", fontsize=14)
+    y = 90.0
+    for entry in entries:
+        rect = pymupdf.Rect(72, y, 472, y + 60)
+        left = page.insert_textbox(rect, entry, fontsize=10, align=pymupdf.TEXT_ALIGN_JUSTIFY)
+        y += 60 - left + 4  # the box's unused height given back, and a gap between entries
+    page = doc.new_page()
+    page.insert_textbox(
+        pymupdf.Rect(72, 60, 472, 120),
+        f"R Core Team, 2023. R: a language and environment for statistical computing. {words}",
+        fontsize=10,
+        align=pymupdf.TEXT_ALIGN_JUSTIFY,
+    )
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert len(refs) == 12
+    assert refs[-1].raw.startswith("R Core Team, 2023.")
+    assert refs[-2].raw.startswith("Author11, A., 2021.")

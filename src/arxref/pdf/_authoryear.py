@@ -106,17 +106,38 @@ def _starts(lines: tuple[Line, ...], indents: Indents) -> list[int]:
         b.y0 - a.y1 for a, b in zip(lines, lines[1:], strict=False) if a.page == b.page and a.col == b.col
     )
     typical = gaps[len(gaps) // 4] if gaps else 2.0
+    margin, justified = _margins(lines)
     starts = [0]
     for i in range(1, len(lines)):
         a, b = lines[i - 1], lines[i]
         if a.page == b.page and a.col == b.col:
             if b.y0 - a.y1 > typical + 0.35 * b.size:
                 starts.append(i)
-        elif a.text.rstrip().endswith(".") and _AUTHOR_START.match(b.text):
+        elif a.text.rstrip().endswith(".") and (
+            _AUTHOR_START.match(b.text)
+            # no gap to measure across a page or column break; in a justified list a line that
+            # ends short ends its entry ("R Core Team, 2023." and "GitHub, n.d." name no person)
+            or justified
+            and a.x1 < margin[(a.page, a.col)] - 2 * a.size
+            and _CAPITAL_START.match(b.text)
+            and not _IDENTIFIER.match(b.text)
+        ):
             starts.append(i)
     if len(starts) > 1 + len(lines) // _FEW_GAPS:
         return starts
     return _flat_starts(lines)
+
+
+def _margins(lines: tuple[Line, ...]) -> tuple[dict[tuple[int, int], float], bool]:
+    """Where lines end in each page's column (most of them: an overfull URL runs past), and
+    whether the list is justified: most lines end there."""
+    ends: dict[tuple[int, int], dict[int, int]] = {}
+    for ln in lines:
+        col = ends.setdefault((ln.page, ln.col), {})
+        col[round(ln.x1)] = col.get(round(ln.x1), 0) + 1
+    margin = {key: float(max(col, key=lambda x: col[x])) for key, col in ends.items()}
+    at = sum(abs(ln.x1 - margin[(ln.page, ln.col)]) <= _AT_MARGIN for ln in lines)
+    return margin, at >= _JUSTIFIED * len(lines)
 
 
 def _flat_starts(lines: tuple[Line, ...]) -> list[int]:
@@ -130,17 +151,10 @@ def _flat_starts(lines: tuple[Line, ...]) -> list[int]:
     starts with a person's name does ("Physical Review, 108(5)", "Springer, New York" go on).
     """
     right: dict[tuple[int, int], float] = {}
-    ends: dict[tuple[int, int], dict[int, int]] = {}
     for ln in lines:
         right[(ln.page, ln.col)] = max(right.get((ln.page, ln.col), 0.0), ln.x1)
-        col = ends.setdefault((ln.page, ln.col), {})
-        col[round(ln.x1)] = col.get(round(ln.x1), 0) + 1
-    # the margin is where most lines end: an overfull line (an unbreakable URL) runs past it
-    margin = {key: max(col, key=lambda x: col[x]) for key, col in ends.items()}
+    margin, justified = _margins(lines)
     at_margin = [ln.x1 >= margin[(ln.page, ln.col)] - _AT_MARGIN for ln in lines]
-    justified = sum(abs(ln.x1 - margin[(ln.page, ln.col)]) <= _AT_MARGIN for ln in lines) >= _JUSTIFIED * len(
-        lines
-    )
     starts = [0]
     for i in range(1, len(lines)):
         a, b = lines[i - 1], lines[i]
