@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from arxref.source.apacite import ordinal
 from arxref.source.bibtex import BibEntry
 from arxref.source.latex_text import Macro, latex_to_text
 from arxref.source.texscan import read_group, skip_space
@@ -117,12 +118,8 @@ def _people(names: tuple[str, ...], macros: Mapping[str, Macro]) -> str:
     return ", ".join(shown[:-1]) + ", and " + shown[-1]
 
 
-def _ordinal(edition: str) -> str:
-    if not edition.isdigit():
-        return edition
-    n = int(edition)
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix} ed."
+def _edition(edition: str) -> str:
+    return f"{ordinal(edition)} ed." if edition.isdigit() else edition
 
 
 def compose(entry: AmsEntry, macros: Mapping[str, Macro], previous_people: str | None) -> str:
@@ -153,7 +150,7 @@ def compose(entry: AmsEntry, macros: Mapping[str, Macro], previous_people: str |
     else:
         volume = f"vol. {text('volume')}" if text("volume") else ""
         publisher = text("publisher") or text("organization")
-        parts += [_ordinal(text("edition")), text("series"), volume, publisher, text("address"), year]
+        parts += [_edition(text("edition")), text("series"), volume, publisher, text("address"), year]
     if entry.get("eprint"):
         parts.append(f"available at {text('eprint')}")
     composed = ", ".join(p for p in parts if p) + "."

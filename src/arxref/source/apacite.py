@@ -78,7 +78,8 @@ def _in_brackets(*parts: str) -> str:
     return f"({inside})" if inside else ""
 
 
-def _ordinal(number: str) -> str:
+def ordinal(number: str) -> str:
+    """ "2" as an English ordinal, "2nd"; anything but digits as it is."""
     if not number.isdigit():
         return number
     n = int(number)
@@ -103,7 +104,7 @@ JOINED: dict[str, tuple[int, Callable[..., str]]] = {
     "APACbVolEdTR": (2, _in_brackets),
     "APACbVolEdTRpgs": (3, _in_brackets),
     "APACrefnote": (1, lambda note: f"({note})" if note else ""),
-    "PrintOrdinal": (1, _ordinal),
+    "PrintOrdinal": (1, ordinal),
     "APACmonth": (1, _month),
     "APACorigED": (1, lambda editor: f"by {editor}, Ed." if editor else ""),
     "APACorigEDS": (1, lambda editors: f"by {editors}, Eds." if editors else ""),
