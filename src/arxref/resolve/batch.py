@@ -16,7 +16,13 @@ from arxref.catalog import AuthorKey, BatchLookup, CatalogLookup, CatalogRecord
 from arxref.domain import ParsedReference, Resolution
 from arxref.ids import parse_arxiv_id
 from arxref.resolve.evidence import entry_text, title_variants
-from arxref.resolve.resolver import SEARCH_LIMIT, first_author_key, needs_raw_text, resolve_reference
+from arxref.resolve.resolver import (
+    SEARCH_LIMIT,
+    first_author_key,
+    needs_raw_text,
+    raw_openings,
+    resolve_reference,
+)
 
 Entry = tuple[ParsedReference, str]
 
@@ -34,6 +40,7 @@ class Prefetched:
     asked_ids: frozenset[str]
     asked_titles: frozenset[str]
     asked_dois: frozenset[str]
+    openings: dict[str, list[str]]
 
     def by_id(self, arxiv_id: str) -> CatalogRecord | None:
         return self.ids.get(arxiv_id) if arxiv_id in self.asked_ids else self.catalog.by_id(arxiv_id)
@@ -52,6 +59,11 @@ class Prefetched:
         if (surname, years) in self.authors:
             return list(self.authors[surname, years])
         return self.catalog.by_first_author(surname, years)
+
+    def titles_opening(self, texts_norm: Sequence[str]) -> list[list[str]]:
+        if all(text in self.openings for text in texts_norm):
+            return [list(self.openings[text]) for text in texts_norm]
+        return self.catalog.titles_opening(texts_norm)
 
     def search(self, text_norm: str, limit: int) -> list[CatalogRecord]:
         if limit == SEARCH_LIMIT and text_norm in self.searches:
@@ -72,6 +84,7 @@ def prefetch(entries: Sequence[Entry], catalog: BatchLookup) -> Prefetched:
     titles: set[str] = set()
     dois: set[str] = set()
     texts: set[str] = set()
+    openings: set[str] = set()
     titled: list[tuple[ParsedReference, tuple[str, ...]]] = []  # id-less entries with a title, its variants
     for parsed, raw in entries:
         if parsed.arxiv_id:
@@ -89,8 +102,13 @@ def prefetch(entries: Sequence[Entry], catalog: BatchLookup) -> Prefetched:
         entry_variants = entry_text(raw) if needs_raw_text(parsed) else ()
         if entry_variants and entry_variants[0]:
             texts.add(entry_variants[-1])
+            openings.update(raw_openings(entry_variants))
     ordered = sorted(texts)
     found_ids = dict(zip(ordered, catalog.search_ids_many(ordered, SEARCH_LIMIT), strict=True))
+    # The titles printed whole in a raw text are looked up with the parsed ones (`raw_scored`).
+    asked = sorted(openings)
+    opened = dict(zip(asked, catalog.titles_opening(asked), strict=True)) if asked else {}
+    titles.update(*opened.values())
     found_titles = catalog.by_titles(sorted(titles)) if titles else {}
     # A title that neither its equal nor its words found is looked for by its first author
     # (`title_scored`); which ones those are is known only now, so they are a second round.
@@ -119,4 +137,5 @@ def prefetch(entries: Sequence[Entry], catalog: BatchLookup) -> Prefetched:
         asked_ids=frozenset(ids),
         asked_titles=frozenset(titles),
         asked_dois=frozenset(dois),
+        openings=opened,
     )

@@ -24,6 +24,8 @@ from arxref.catalog import (
     CatalogRecord,
     first_author_surname,
     normalize_title,
+    opening_of,
+    opens,
     pick_terms,
     search_terms,
     top_hits,
@@ -129,6 +131,26 @@ class SqlCatalog:
             for k, arxiv_id in self._conn.exec_driver_sql(query, params).all():
                 found[chunk[k]].append(arxiv_id)
         return {key: sorted(ids) if len(ids) <= AUTHOR_LIMIT else [] for key, ids in found.items()}
+
+    def titles_opening(self, texts_norm: Sequence[str]) -> list[list[str]]:
+        """`MemoryCatalog.titles_opening`: one statement, a range of the title_norm index per opening.
+
+        The range [opening, opening + "!") holds the titles equal to the opening or going on after a
+        space (" " < "!" < every other character of a normalized title), compared bytewise: migration
+        0011 makes title_norm COLLATE "C" on PostgreSQL. Which texts a title opens is checked here.
+        """
+        openings = sorted({opening_of(text) for text in texts_norm} - {""})
+        titles: dict[str, set[str]] = {}
+        if openings:
+            spread = "unnest(%s::text[]) AS j(value)" if self._postgresql else "json_each(?) AS j"
+            query = (
+                f"SELECT j.value, c.title_norm FROM {spread}, arxiv_catalog AS c "
+                "WHERE c.title_norm >= j.value AND c.title_norm < j.value || '!'"
+            )
+            params = (openings,) if self._postgresql else (json.dumps(openings),)
+            for opening, title in self._conn.exec_driver_sql(query, params).all():
+                titles.setdefault(opening, set()).add(title)
+        return [sorted(t for t in titles.get(opening_of(text), ()) if opens(text, t)) for text in texts_norm]
 
     def by_ids(self, arxiv_ids: Sequence[str]) -> dict[str, CatalogRecord]:
         """The records of these ids, by id (absent ids left out)."""
