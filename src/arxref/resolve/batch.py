@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from arxref.catalog import AuthorKey, BatchLookup, CatalogLookup, CatalogRecord
 from arxref.domain import ParsedReference, Resolution
-from arxref.ids import parse_arxiv_id
+from arxref.ids import IdentifierMatch, find_arxiv_ids, parse_arxiv_id
 from arxref.resolve.evidence import entry_text, title_variants
 from arxref.resolve.resolver import (
     SEARCH_LIMIT,
@@ -73,20 +73,34 @@ class Prefetched:
 
 def resolve_references(entries: Sequence[Entry], catalog: CatalogLookup) -> list[Resolution]:
     """`resolve_reference` of each (parsed, raw) entry, with a batch catalog asked once per kind of lookup."""
+    # The ids in each id-less entry's text, found once for the prefetch and the resolver (a regex scan
+    # of the whole entry, the costliest step of reading its text).
+    found = [None if parsed.arxiv_id else find_arxiv_ids(raw) for parsed, raw in entries]
     if entries and isinstance(catalog, BatchLookup):
-        catalog = prefetch(entries, catalog)
-    return [resolve_reference(parsed, raw, catalog) for parsed, raw in entries]
+        catalog = prefetch(entries, catalog, found)
+    return [
+        resolve_reference(parsed, raw, catalog, arxiv_ids)
+        for (parsed, raw), arxiv_ids in zip(entries, found, strict=True)
+    ]
 
 
-def prefetch(entries: Sequence[Entry], catalog: BatchLookup) -> Prefetched:
-    """The lookups `resolve_reference` may make for these entries, answered in one query per kind."""
+def prefetch(
+    entries: Sequence[Entry],
+    catalog: BatchLookup,
+    arxiv_ids: Sequence[Sequence[IdentifierMatch] | None] | None = None,
+) -> Prefetched:
+    """The lookups `resolve_reference` may make for these entries, answered in one query per kind.
+
+    `arxiv_ids`: `find_arxiv_ids` of each entry's text when the caller has them (None for an entry
+    with a printed id).
+    """
     ids: set[str] = set()
     titles: set[str] = set()
     dois: set[str] = set()
     texts: set[str] = set()
     openings: set[str] = set()
     titled: list[tuple[ParsedReference, tuple[str, ...]]] = []  # id-less entries with a title, its variants
-    for parsed, raw in entries:
+    for n, (parsed, raw) in enumerate(entries):
         if parsed.arxiv_id:
             number = parse_arxiv_id(parsed.arxiv_id)
             if number is not None:
@@ -99,7 +113,8 @@ def prefetch(entries: Sequence[Entry], catalog: BatchLookup) -> Prefetched:
             titles.update(variants)
             texts.add(variants[-1])
             titled.append((parsed, variants))
-        entry_variants = entry_text(raw) if needs_raw_text(parsed) else ()
+        found = arxiv_ids[n] if arxiv_ids is not None else None
+        entry_variants = entry_text(raw, found) if needs_raw_text(parsed) else ()
         if entry_variants and entry_variants[0]:
             texts.add(entry_variants[-1])
             openings.update(raw_openings(entry_variants))

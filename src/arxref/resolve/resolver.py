@@ -24,11 +24,12 @@ with itself removed: anything found then is a false match); see the closing note
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from arxref.catalog import OPENING_WORDS, AuthorKey, CatalogLookup, CatalogRecord, normalize_title
 from arxref.domain import Candidate, ParsedReference, Resolution, ResolutionStatus, ResolverSource
-from arxref.ids import find_arxiv_ids, parse_arxiv_id
+from arxref.ids import IdentifierMatch, find_arxiv_ids, parse_arxiv_id
 from arxref.parse import UNCERTAIN_BELOW
 from arxref.resolve.evidence import (
     YEARS_AFTER_ID,
@@ -81,11 +82,19 @@ KEPT_CANDIDATES = 5
 RAW_FALLBACK_BELOW = 0.7
 
 
-def resolve_reference(parsed: ParsedReference, raw: str, catalog: CatalogLookup) -> Resolution:
-    """The (status, resolver_source) of one entry, with the cited id, score and candidates."""
+def resolve_reference(
+    parsed: ParsedReference,
+    raw: str,
+    catalog: CatalogLookup,
+    arxiv_ids: Sequence[IdentifierMatch] | None = None,
+) -> Resolution:
+    """The (status, resolver_source) of one entry, with the cited id, score and candidates.
+
+    `arxiv_ids` is `find_arxiv_ids(raw)` when the caller has it already (`resolve_references`).
+    """
     if parsed.arxiv_id:
         return _by_printed_id(parsed, raw, catalog)
-    arxiv_ids = find_arxiv_ids(raw)
+    arxiv_ids = find_arxiv_ids(raw) if arxiv_ids is None else arxiv_ids
     if any(not m.valid for m in arxiv_ids):
         return Resolution(
             ResolutionStatus.MALFORMED_IDENTIFIER, ResolverSource.ARXIV_ID, cited_doi=parsed.doi
