@@ -152,18 +152,22 @@ class SqlCatalog:
         space (" " < "!" < every other character of a normalized title), compared bytewise: migration
         0011 makes title_norm COLLATE "C" on PostgreSQL. Which texts a title opens is checked here.
         """
-        openings = sorted({opening_of(text) for text in texts_norm} - {""})
+        openings = [opening_of(text) for text in texts_norm]
+        asked = sorted(set(openings) - {""})
         titles: dict[str, set[str]] = {}
-        if openings:
+        if asked:
             spread = "unnest(%s::text[]) AS j(value)" if self._postgresql else "json_each(?) AS j"
             query = (
                 f"SELECT j.value, c.title_norm FROM {spread}, arxiv_catalog AS c "
                 "WHERE c.title_norm >= j.value AND c.title_norm < j.value || '!'"
             )
-            params = (openings,) if self._postgresql else (json.dumps(openings),)
+            params = (asked,) if self._postgresql else (json.dumps(asked),)
             for opening, title in self._conn.exec_driver_sql(query, params).all():
                 titles.setdefault(opening, set()).add(title)
-        return [sorted(t for t in titles.get(opening_of(text), ()) if opens(text, t)) for text in texts_norm]
+        return [
+            sorted(t for t in titles[opening] if opens(text, t)) if opening in titles else []
+            for opening, text in zip(openings, texts_norm, strict=True)
+        ]
 
     def by_ids(self, arxiv_ids: Sequence[str]) -> dict[str, CatalogRecord]:
         """The records of these ids, by id (absent ids left out)."""
