@@ -234,6 +234,48 @@ def test_title_of_common_words_only_is_found_by_its_first_author(
         engine.dispose()
 
 
+def test_title_printed_whole_in_the_raw_text_is_found_past_the_budget(
+    records: list, database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 2.5M records the rarest words of Mahajan's title are in hundreds of titles, past the search's
+    budget (0 here); the raw text still finds the title by its opening words, and only a whole title."""
+    subset = [r for i, r in enumerate(records) if i % 8 == 0 or r.arxiv_id == "0708.1233"]
+    memory = MemoryCatalog(subset)
+    engine = make_engine(database_url)
+    upgrade_schema(engine)
+    load_catalog(engine, subset)
+    raw = hide_arxiv_ids(RawReference(1, MAHAJAN, ReferenceSource.PDF_TEXT)).raw
+    parsed = parse_reference(raw)
+    monkeypatch.setattr(catalog_module, "POSTINGS_BUDGET", 0)
+    title = (
+        "particle creation classicality and related issues in quantum field theory i formalism and toy models"
+    )
+    texts = [
+        f"g mahajan t padmanabhan {title}",
+        f"{title} preprint 2007",
+        title,
+        title[: title.rindex(" ")],  # the title less its last word: no title opens it
+        f"{title}s",  # a longer last word: not the title's
+        "particle creation",  # fewer than OPENING_WORDS words
+    ]
+    try:
+        with engine.connect() as conn:
+            sql = SqlCatalog(conn)
+            assert sql.search(entry_text(raw)[-1], 20) == []
+            expected = [[], [title], [title], [], [], []]
+            assert sql.titles_opening(texts) == memory.titles_opening(texts) == expected
+            for lookup in (memory, sql):
+                (r,) = resolve_references([(parsed, raw)], lookup)
+                assert (r.status, r.resolver_source, r.cited_arxiv_id) == (
+                    F,
+                    ResolverSource.RAW_FALLBACK,
+                    "0708.1233",
+                )
+                assert resolve_reference(parsed, raw, lookup) == r
+    finally:
+        engine.dispose()
+
+
 def test_hide_ids_removes_ids_and_arxiv_dois() -> None:
     raw = "A. B. Title. arXiv:2104.04473v2 [cs.CL], doi:10.48550/arXiv.1909.08053."
     ref = RawReference(1, raw, ReferenceSource.ARXIV_SOURCE, fields=ParsedReference(arxiv_id="2104.04473"))

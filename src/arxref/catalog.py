@@ -80,6 +80,12 @@ SEARCH_TERMS = 6
 # catalog of millions) is looked for among its first author's records of the years it may have;
 # a surname with more records than this in those years (Wang, 2019) is too common to read them all.
 AUTHOR_LIMIT = 200
+# A catalog title printed whole in an entry's text is also found by its opening words
+# (`titles_opening`), not by its rare words only: at millions of records every word of a title can
+# be past POSTINGS_BUDGET ("Particle creation, classicality and related issues ...": the rarest is
+# in hundreds of titles), and then the word search finds other titles. The opening is this many
+# words, the fewest the raw-text fallback takes (resolver.RAW_MIN_WORDS): no shorter title is asked.
+OPENING_WORDS = 5
 
 
 # A first-author surname and the years (first, last) its records are looked for in.
@@ -120,6 +126,10 @@ class CatalogLookup(Protocol):
     def by_first_author(self, surname: str, years: tuple[int, int]) -> list[CatalogRecord]:
         """Records of this first-author surname posted in these years (inclusive), in id order;
         none when there are more than AUTHOR_LIMIT."""
+        ...
+
+    def titles_opening(self, texts_norm: Sequence[str]) -> list[list[str]]:
+        """For each text, the normalized titles (OPENING_WORDS words or more) it begins with, whole words."""
         ...
 
 
@@ -172,6 +182,17 @@ def first_author_surname(authors: str | None) -> str:
     first = re.split(r",| and ", authors, maxsplit=1)[0].strip()
     words = normalize_names(first).split()
     return words[-1] if words else ""
+
+
+def opening_of(text_norm: str) -> str:
+    """The first OPENING_WORDS words of a normalized text ("" with fewer): the key of `titles_opening`."""
+    words = text_norm.split(" ", OPENING_WORDS)
+    return " ".join(words[:OPENING_WORDS]) if len(words) >= OPENING_WORDS else ""
+
+
+def opens(text_norm: str, title_norm: str) -> bool:
+    """Whether the text begins with the title, whole words (both normalized: single spaces)."""
+    return text_norm.startswith(title_norm) and text_norm[len(title_norm) : len(title_norm) + 1] in ("", " ")
 
 
 def search_terms(text_norm: str) -> list[str]:
@@ -331,6 +352,7 @@ class MemoryCatalog:
         self._by_doi: dict[str, list[CatalogRecord]] = {}
         self._titles: dict[str, str] = {}
         self._by_first_author: dict[str, list[CatalogRecord]] = {}
+        self._by_opening: dict[str, set[str]] = {}
         for record in records:
             self._by_id[record.arxiv_id] = record
             if record.doi:
@@ -342,6 +364,8 @@ class MemoryCatalog:
             if title_norm:
                 self._titles[record.arxiv_id] = title_norm
                 self._by_title.setdefault(title_norm, []).append(record)
+                if opening := opening_of(title_norm):
+                    self._by_opening.setdefault(opening, set()).add(title_norm)
         self._in_id_order = [self._by_id[aid] for aid in sorted(self._by_id)]
         for record in self._in_id_order:
             surname = first_author_surname(record.authors)
@@ -369,6 +393,12 @@ class MemoryCatalog:
         records = self._by_first_author.get(surname, ())
         found = [r for r in records if r.year is not None and first <= r.year <= last]
         return found if len(found) <= AUTHOR_LIMIT else []
+
+    def titles_opening(self, texts_norm: Sequence[str]) -> list[list[str]]:
+        return [
+            sorted(t for t in self._by_opening.get(opening_of(text), ()) if opens(text, t))
+            for text in texts_norm
+        ]
 
     def search(self, text_norm: str, limit: int) -> list[CatalogRecord]:
         terms = pick_terms({t: len(self._postings.get(t, ())) for t in search_terms(text_norm)})

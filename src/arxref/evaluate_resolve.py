@@ -46,6 +46,10 @@ class HiddenRecordCatalog:
     def search(self, text_norm: str, limit: int) -> list[CatalogRecord]:
         return [r for r in self._catalog.search(text_norm, limit + 1) if r.arxiv_id != self._hidden][:limit]
 
+    def titles_opening(self, texts_norm: Sequence[str]) -> list[list[str]]:
+        # A title held by the hidden record only finds nothing: `by_title` leaves it out.
+        return self._catalog.titles_opening(texts_norm)
+
 
 @dataclass(frozen=True)
 class Trial:

@@ -14,9 +14,15 @@ from dataclasses import dataclass
 
 from arxref.catalog import AuthorKey, BatchLookup, CatalogLookup, CatalogRecord
 from arxref.domain import ParsedReference, Resolution
-from arxref.ids import parse_arxiv_id
+from arxref.ids import IdentifierMatch, find_arxiv_ids, parse_arxiv_id
 from arxref.resolve.evidence import entry_text, title_variants
-from arxref.resolve.resolver import SEARCH_LIMIT, first_author_key, needs_raw_text, resolve_reference
+from arxref.resolve.resolver import (
+    SEARCH_LIMIT,
+    first_author_key,
+    needs_raw_text,
+    raw_openings,
+    resolve_reference,
+)
 
 Entry = tuple[ParsedReference, str]
 
@@ -34,6 +40,7 @@ class Prefetched:
     asked_ids: frozenset[str]
     asked_titles: frozenset[str]
     asked_dois: frozenset[str]
+    openings: dict[str, list[str]]
 
     def by_id(self, arxiv_id: str) -> CatalogRecord | None:
         return self.ids.get(arxiv_id) if arxiv_id in self.asked_ids else self.catalog.by_id(arxiv_id)
@@ -53,6 +60,11 @@ class Prefetched:
             return list(self.authors[surname, years])
         return self.catalog.by_first_author(surname, years)
 
+    def titles_opening(self, texts_norm: Sequence[str]) -> list[list[str]]:
+        if all(text in self.openings for text in texts_norm):
+            return [list(self.openings[text]) for text in texts_norm]
+        return self.catalog.titles_opening(texts_norm)
+
     def search(self, text_norm: str, limit: int) -> list[CatalogRecord]:
         if limit == SEARCH_LIMIT and text_norm in self.searches:
             return list(self.searches[text_norm])
@@ -61,19 +73,34 @@ class Prefetched:
 
 def resolve_references(entries: Sequence[Entry], catalog: CatalogLookup) -> list[Resolution]:
     """`resolve_reference` of each (parsed, raw) entry, with a batch catalog asked once per kind of lookup."""
+    # The ids in each id-less entry's text, found once for the prefetch and the resolver (a regex scan
+    # of the whole entry, the costliest step of reading its text).
+    found = [None if parsed.arxiv_id else find_arxiv_ids(raw) for parsed, raw in entries]
     if entries and isinstance(catalog, BatchLookup):
-        catalog = prefetch(entries, catalog)
-    return [resolve_reference(parsed, raw, catalog) for parsed, raw in entries]
+        catalog = prefetch(entries, catalog, found)
+    return [
+        resolve_reference(parsed, raw, catalog, arxiv_ids)
+        for (parsed, raw), arxiv_ids in zip(entries, found, strict=True)
+    ]
 
 
-def prefetch(entries: Sequence[Entry], catalog: BatchLookup) -> Prefetched:
-    """The lookups `resolve_reference` may make for these entries, answered in one query per kind."""
+def prefetch(
+    entries: Sequence[Entry],
+    catalog: BatchLookup,
+    arxiv_ids: Sequence[Sequence[IdentifierMatch] | None] | None = None,
+) -> Prefetched:
+    """The lookups `resolve_reference` may make for these entries, answered in one query per kind.
+
+    `arxiv_ids`: `find_arxiv_ids` of each entry's text when the caller has them (None for an entry
+    with a printed id).
+    """
     ids: set[str] = set()
     titles: set[str] = set()
     dois: set[str] = set()
     texts: set[str] = set()
+    openings: set[str] = set()
     titled: list[tuple[ParsedReference, tuple[str, ...]]] = []  # id-less entries with a title, its variants
-    for parsed, raw in entries:
+    for n, (parsed, raw) in enumerate(entries):
         if parsed.arxiv_id:
             number = parse_arxiv_id(parsed.arxiv_id)
             if number is not None:
@@ -86,11 +113,17 @@ def prefetch(entries: Sequence[Entry], catalog: BatchLookup) -> Prefetched:
             titles.update(variants)
             texts.add(variants[-1])
             titled.append((parsed, variants))
-        entry_variants = entry_text(raw) if needs_raw_text(parsed) else ()
+        found = arxiv_ids[n] if arxiv_ids is not None else None
+        entry_variants = entry_text(raw, found) if needs_raw_text(parsed) else ()
         if entry_variants and entry_variants[0]:
             texts.add(entry_variants[-1])
+            openings.update(raw_openings(entry_variants))
     ordered = sorted(texts)
     found_ids = dict(zip(ordered, catalog.search_ids_many(ordered, SEARCH_LIMIT), strict=True))
+    # The titles printed whole in a raw text are looked up with the parsed ones (`raw_scored`).
+    asked = sorted(openings)
+    opened = dict(zip(asked, catalog.titles_opening(asked), strict=True)) if asked else {}
+    titles.update(*opened.values())
     found_titles = catalog.by_titles(sorted(titles)) if titles else {}
     # A title that neither its equal nor its words found is looked for by its first author
     # (`title_scored`); which ones those are is known only now, so they are a second round.
@@ -119,4 +152,5 @@ def prefetch(entries: Sequence[Entry], catalog: BatchLookup) -> Prefetched:
         asked_ids=frozenset(ids),
         asked_titles=frozenset(titles),
         asked_dois=frozenset(dois),
+        openings=opened,
     )

@@ -59,6 +59,9 @@ class KnownPapers:
     def by_dois(self, dois: Sequence[str]) -> dict[str, list[CatalogRecord]]:
         return self._catalog.by_dois(dois)
 
+    def titles_opening(self, texts_norm: Sequence[str]) -> list[list[str]]:
+        return self._catalog.titles_opening(texts_norm)
+
     def search(self, text_norm: str, limit: int) -> list[CatalogRecord]:
         return self._catalog.search(text_norm, limit)
 

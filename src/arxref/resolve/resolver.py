@@ -13,7 +13,8 @@ Order (the issue, DESIGN.md), first conclusive step wins:
    candidates are the equal titles and those sharing the title's rarest words, or, when
    those find nothing, the first author's records of the years the citation allows;
 5. the catalog titles found inside the raw text (`raw_fallback`, `verified_fuzzy`), for an
-   entry whose title the parser did not read well (`needs_raw_text`);
+   entry whose title the parser did not read well (`needs_raw_text`): the records its rare words
+   find, and those whose whole title some stretch of the text begins with (`raw_openings`);
 6. otherwise `parse_uncertain` for an entry the parser could not read, else `unresolved`.
 
 The thresholds below were set on `arxref eval --hide-ids` over shared/corpus and on
@@ -23,11 +24,12 @@ with itself removed: anything found then is a false match); see the closing note
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
-from arxref.catalog import AuthorKey, CatalogLookup, CatalogRecord, normalize_title
+from arxref.catalog import OPENING_WORDS, AuthorKey, CatalogLookup, CatalogRecord, normalize_title
 from arxref.domain import Candidate, ParsedReference, Resolution, ResolutionStatus, ResolverSource
-from arxref.ids import find_arxiv_ids, parse_arxiv_id
+from arxref.ids import IdentifierMatch, find_arxiv_ids, parse_arxiv_id
 from arxref.parse import UNCERTAIN_BELOW
 from arxref.resolve.evidence import (
     YEARS_AFTER_ID,
@@ -63,6 +65,7 @@ TIE_MARGIN = 2.0
 RAW_CONTAINMENT = 95.0
 # ...and be at least this many words long: short titles turn up inside unrelated text by chance.
 RAW_MIN_WORDS = 5
+assert OPENING_WORDS <= RAW_MIN_WORDS, "every title the fallback may take must have a whole opening"
 # A record without authors (partial catalog records) can only be matched on a title this long
 # (leave-one-out with no author to check, titles of 10+ words: 2 false matches in 3,058 at 95).
 RAW_UNSIGNED_MIN_WORDS = 10
@@ -79,11 +82,19 @@ KEPT_CANDIDATES = 5
 RAW_FALLBACK_BELOW = 0.7
 
 
-def resolve_reference(parsed: ParsedReference, raw: str, catalog: CatalogLookup) -> Resolution:
-    """The (status, resolver_source) of one entry, with the cited id, score and candidates."""
+def resolve_reference(
+    parsed: ParsedReference,
+    raw: str,
+    catalog: CatalogLookup,
+    arxiv_ids: Sequence[IdentifierMatch] | None = None,
+) -> Resolution:
+    """The (status, resolver_source) of one entry, with the cited id, score and candidates.
+
+    `arxiv_ids` is `find_arxiv_ids(raw)` when the caller has it already (`resolve_references`).
+    """
     if parsed.arxiv_id:
         return _by_printed_id(parsed, raw, catalog)
-    arxiv_ids = find_arxiv_ids(raw)
+    arxiv_ids = find_arxiv_ids(raw) if arxiv_ids is None else arxiv_ids
     if any(not m.valid for m in arxiv_ids):
         return Resolution(
             ResolutionStatus.MALFORMED_IDENTIFIER, ResolverSource.ARXIV_ID, cited_doi=parsed.doi
@@ -221,9 +232,27 @@ def raw_scored(entry_variants: tuple[str, ...], catalog: CatalogLookup, floor: f
     """Records whose titles are searched for in the entry's text, scored by containment (`floor` or more)."""
     if not entry_variants or not entry_variants[0]:
         return []
-    records = catalog.search(entry_variants[-1], SEARCH_LIMIT)
-    long_enough = [r for r in records if title_length(r.title) >= RAW_MIN_WORDS]
+    records = {r.arxiv_id: r for r in catalog.search(entry_variants[-1], SEARCH_LIMIT)}
+    for titles in catalog.titles_opening(raw_openings(entry_variants)):
+        for title in titles:
+            for record in catalog.by_title(title):
+                records.setdefault(record.arxiv_id, record)
+    long_enough = [r for r in records.values() if title_length(r.title) >= RAW_MIN_WORDS]
     return score_containment(entry_variants, long_enough, floor)
+
+
+def raw_openings(entry_variants: tuple[str, ...]) -> list[str]:
+    """The entry's text from each word on that leaves RAW_MIN_WORDS or more: where a printed title may begin.
+
+    A title printed whole is then found by its exact words whatever the catalog's size, where the rare
+    words the search may read within its budget can all be outside it (or be the venue's, "arXiv").
+    """
+    openings: dict[str, None] = {}
+    for text in entry_variants:
+        words = text.split()
+        for start in range(len(words) - RAW_MIN_WORDS + 1):
+            openings[" ".join(words[start:])] = None
+    return list(openings)
 
 
 def title_evidence(

@@ -24,6 +24,8 @@ from arxref.catalog import (
     CatalogRecord,
     first_author_surname,
     normalize_title,
+    opening_of,
+    opens,
     pick_terms,
     search_terms,
     top_hits,
@@ -31,8 +33,6 @@ from arxref.catalog import (
 from arxref.store.tables import arxiv_catalog
 
 BATCH_SIZE = 2000
-# Sub-selects per `by_first_authors` statement (four parameters each; SQLite binds at most 32,766).
-AUTHOR_CHUNK = 500
 # The columns of a `CatalogRecord`, in the order of its fields: a row makes a record positionally.
 _RECORD_COLUMNS = ", ".join(f.name for f in fields(CatalogRecord))
 
@@ -112,23 +112,62 @@ class SqlCatalog:
         from the (first_author_norm, year, arxiv_id) index alone, a sub-select per key with its own limit.
 
         Ordered here, not in SQL: ORDER BY would read every row of a common surname to sort them,
-        where LIMIT alone stops the index scan one row past the limit.
+        where LIMIT alone stops the index scan one row past the limit. The keys go as arrays, so the
+        statement's text is the same whatever their number (a UNION ALL of one sub-select per key was
+        compiled anew for each paper: 0.6 ms on SQLite, 3 ms on PostgreSQL).
         """
-        mark = "%s" if self._postgresql else "?"
-        one = (
-            f"SELECT * FROM (SELECT {mark} AS k, arxiv_id FROM arxiv_catalog "
-            f"WHERE first_author_norm = {mark} AND year BETWEEN {mark} AND {mark} "
-            f"LIMIT {AUTHOR_LIMIT + 1}) AS q{{}}"
-        )
         wanted = sorted(set(keys))
         found: dict[AuthorKey, list[str]] = {key: [] for key in wanted}
-        for start in range(0, len(wanted), AUTHOR_CHUNK):
-            chunk = wanted[start : start + AUTHOR_CHUNK]
-            query = " UNION ALL ".join(one.format(i) for i in range(len(chunk)))
-            params = tuple(p for i, (name, (first, last)) in enumerate(chunk) for p in (i, name, first, last))
-            for k, arxiv_id in self._conn.exec_driver_sql(query, params).all():
-                found[chunk[k]].append(arxiv_id)
+        if not wanted:
+            return {}
+        limit = AUTHOR_LIMIT + 1
+        if self._postgresql:
+            query = (
+                "SELECT j.k, a.arxiv_id FROM unnest(%s::text[], %s::int[], %s::int[]) "
+                "WITH ORDINALITY AS j(name, first, last, k) CROSS JOIN LATERAL (SELECT arxiv_id "
+                "FROM arxiv_catalog WHERE first_author_norm = j.name AND year BETWEEN j.first AND j.last "
+                f"LIMIT {limit}) AS a"
+            )
+            names, firsts, lasts = zip(*((name, first, last) for name, (first, last) in wanted), strict=True)
+            rows = self._conn.exec_driver_sql(query, (list(names), list(firsts), list(lasts))).all()
+            pairs = ((k - 1, arxiv_id) for k, arxiv_id in rows)
+        else:
+            query = (
+                "SELECT j.key, (SELECT group_concat(arxiv_id, ' ') FROM (SELECT arxiv_id FROM arxiv_catalog "
+                "WHERE first_author_norm = json_extract(j.value, '$[0]') "
+                "AND year BETWEEN json_extract(j.value, '$[1]') AND json_extract(j.value, '$[2]') "
+                f"LIMIT {limit})) FROM json_each(?) AS j"
+            )
+            params = (json.dumps([[name, first, last] for name, (first, last) in wanted]),)
+            rows = self._conn.exec_driver_sql(query, params).all()
+            pairs = ((k, arxiv_id) for k, ids in rows if ids for arxiv_id in ids.split(" "))
+        for k, arxiv_id in pairs:
+            found[wanted[k]].append(arxiv_id)
         return {key: sorted(ids) if len(ids) <= AUTHOR_LIMIT else [] for key, ids in found.items()}
+
+    def titles_opening(self, texts_norm: Sequence[str]) -> list[list[str]]:
+        """`MemoryCatalog.titles_opening`: one statement, a range of the title_norm index per opening.
+
+        The range [opening, opening + "!") holds the titles equal to the opening or going on after a
+        space (" " < "!" < every other character of a normalized title), compared bytewise: migration
+        0011 makes title_norm COLLATE "C" on PostgreSQL. Which texts a title opens is checked here.
+        """
+        openings = [opening_of(text) for text in texts_norm]
+        asked = sorted(set(openings) - {""})
+        titles: dict[str, set[str]] = {}
+        if asked:
+            spread = "unnest(%s::text[]) AS j(value)" if self._postgresql else "json_each(?) AS j"
+            query = (
+                f"SELECT j.value, c.title_norm FROM {spread}, arxiv_catalog AS c "
+                "WHERE c.title_norm >= j.value AND c.title_norm < j.value || '!'"
+            )
+            params = (asked,) if self._postgresql else (json.dumps(asked),)
+            for opening, title in self._conn.exec_driver_sql(query, params).all():
+                titles.setdefault(opening, set()).add(title)
+        return [
+            sorted(t for t in titles[opening] if opens(text, t)) if opening in titles else []
+            for opening, text in zip(openings, texts_norm, strict=True)
+        ]
 
     def by_ids(self, arxiv_ids: Sequence[str]) -> dict[str, CatalogRecord]:
         """The records of these ids, by id (absent ids left out)."""
