@@ -407,7 +407,9 @@ CASES: tuple[Case, ...] = (
     _article("pnas2009", "pnas2009", packages=r"\usepackage[numbers]{natbib}"),
     _article("rsc", "rsc", packages=r"\usepackage[numbers]{natbib}"),
     _article("tandfx", "tandfx", packages=r"\usepackage{natbib}"),
-    _article("elsarticle-num-names-article", "elsarticle-num-names", packages=r"\usepackage[numbers]{natbib}"),
+    _article(
+        "elsarticle-num-names-article", "elsarticle-num-names", packages=r"\usepackage[numbers]{natbib}"
+    ),
     _article("biolett", "biolett", packages=r"\usepackage[numbers]{natbib}"),
     _article("spiebib", "spiebib"),
     _article("erae", "erae", packages=r"\usepackage{natbib}"),

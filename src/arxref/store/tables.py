@@ -118,6 +118,7 @@ arxiv_catalog = sa.Table(
     metadata,
     sa.Column("arxiv_id", sa.String(64), primary_key=True),
     sa.Column("title", sa.Text, nullable=True),
+    # COLLATE "C" on PostgreSQL (migration 0011): a range of its index holds the titles of one opening
     sa.Column("title_norm", sa.Text, nullable=True),
     sa.Column("authors", sa.Text, nullable=True),
     sa.Column("first_author_norm", sa.Text, nullable=True),
