@@ -33,6 +33,10 @@ from arxref.source.texscan import strip_comments
         (r"Ar{\i}kan, E. and Mart{\'\i}nez and Mart\'{\i}nez", "Arıkan, E. and Martínez and Martínez"),
         (r"Abramowitz, M. \harvardand\ Stegun, I.~A.  \harvardyearleft 1965\harvardyearright , {\em H}",
          "Abramowitz, M. & Stegun, I. A. (1965), H"),
+        # a rule for the authors above: siam's, amsplain's \bysame; a strut prints nothing
+        (r"\leavevmode\vrule height 2pt depth -1.6pt width 23pt, {\em The Art}", "———, The Art"),
+        (r"\leavevmode\hbox to3em{\hrulefill}\thinspace, Title", "———, Title"),
+        (r"\rule{0pt}{2ex}X and \hbox to 2em{Y}", "X and Y"),
     ],
 )
 def test_latex_to_text(tex: str, text: str) -> None:

@@ -370,3 +370,22 @@ def test_aastex_references_environment_items_start_at_reference_and_refpar() -> 
         "Bahcall, J. N. 1984, ApJ, 276, 169",
         "Cox, A. N. 2000, Allen’s Astrophysical Quantities (New York: Springer)",
     ]
+
+
+def test_definitions_a_bbl_makes_before_its_list_hold_in_it() -> None:
+    # aer.bst and cje.bst define \bysame above \begin{thebibliography}; the PDF prints the rule
+    bbl = r"""\ifx\undefined\bysame
+\newcommand{\bysame}{\leavevmode\hbox to\leftmargin{\hrulefill\,\,}}
+\fi
+\begin{thebibliography}{xx}
+\harvarditem[Knuth]{Knuth}{1984}{k84} {\bf Knuth, Donald E.} (1984) {\it The TeXbook}
+\harvarditem[Knuth]{Knuth}{1997}{k97} {\bf \bysame{}} (1997) {\it The Art of Computer Programming}
+\end{thebibliography}
+"""
+    tex = r"\documentclass{article}\usepackage{harvard}\begin{document}\nocite{*}"
+    tex += r"\bibliographystyle{cje}\bibliography{refs}\end{document}"
+    refs = extract_source_references({"paper.tex": tex.encode(), "paper.bbl": bbl.encode()}).references
+    assert [r.raw for r in refs] == [
+        "Knuth, Donald E. (1984) The TeXbook",
+        "——— (1997) The Art of Computer Programming",
+    ]

@@ -48,17 +48,19 @@ def split_bibliographies(text: str) -> list[TheBibliography]:
         body_start = read_group(text, begin.end())[1] if widest else begin.end()
         end = _END.search(text, body_start)
         stop = end.start() if end else len(text)
-        envs.append(split_items(text[body_start:stop]))
+        # definitions a .bbl makes before the environment (cje's, aer's \bysame) hold inside it
+        envs.append(split_items(text[body_start:stop], before=text[pos : begin.start()]))
         pos = end.end() if end else len(text)
     if not envs and _ITEM.search(text):
         envs.append(split_items(text))
     return envs
 
 
-def split_items(body: str) -> TheBibliography:
-    """Split the inside of a thebibliography environment at each \\bibitem."""
+def split_items(body: str, before: str = "") -> TheBibliography:
+    """Split the inside of a thebibliography environment at each \\bibitem; `before` is what the
+    file holds before the environment, whose definitions count too."""
     starts = [m for m in _ITEM.finditer(body)]
-    preamble = body[: starts[0].start()] if starts else body
+    preamble = before + (body[: starts[0].start()] if starts else body)
     items = []
     for n, m in enumerate(starts):
         stop = starts[n + 1].start() if n + 1 < len(starts) else len(body)

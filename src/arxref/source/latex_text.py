@@ -205,7 +205,9 @@ def latex_to_text(tex: str, macros: Mapping[str, Macro] | None = None) -> str:
     _check_nesting(tex)
     out: list[str] = []
     _render(tex, out, _Context(macros or {}, max(_EXPANSION_FLOOR, 20 * len(tex))), 0, False)
-    return _SPACE.sub(" ", "".join(out)).strip()
+    text = _SPACE.sub(" ", "".join(out)).strip()
+    # amsplain's \bysame is the rule and a thin space, then the comma: "———, Title" as printed
+    return _RULE_SPACE.sub(DRAWN_RULE, text) if DRAWN_RULE in text else text
 
 
 def _render(s: str, out: list[str], ctx: _Context, depth: int, math: bool) -> None:
@@ -270,6 +272,10 @@ def _macro(s: str, i: int, out: list[str], ctx: _Context, depth: int, math: bool
         stop = len(s) if stop < 0 else stop
         out.append(s[i + 1 : stop])
         return stop + 1
+    if name in ("vrule", "hrule", "hrulefill", "rule"):
+        return _drawn_rule(s, i, name, out)
+    if name == "hbox" and (box := _BOX_SIZE.match(s, i)) is not None:
+        i = box.end()  # \hbox to 3em{...}: the size is no text
     if name in _ACCENTS and not (math and word is None and name in "'"):
         arg, i = read_group(s, i)
         base: list[str] = []
@@ -322,6 +328,32 @@ def _macro(s: str, i: int, out: list[str], ctx: _Context, depth: int, math: bool
 _ENV_ARGS = {"otherlanguage": 1, "otherlanguage*": 1, "hyphenrules": 1, "minipage": 1, "tabular": 1,
              "tabular*": 2, "array": 1, "CJK": 2, "CJK*": 2, "multicols": 1, "spacing": 1, "Cyrillic": 0}
 _ENV_WORD = re.compile(r"[ \t]*\{[^{}\s]{1,30}\}")
+
+
+_RULE_KEY = re.compile(r"\s*(height|depth|width)\b")
+_BOX_SIZE = re.compile(r"\s*(?:to|spread)\s*(?:\\[A-Za-z@]+|[-+]?[\d.]+\s*[a-z]{2})")
+_RULE_SPACE = re.compile(r"———\s+(?=[,.;:])")
+DRAWN_RULE = "———"  # what a rule that repeats the authors above reads as: the PDF path's word for it too
+
+
+def _drawn_rule(s: str, i: int, name: str, out: list[str]) -> int:
+    """A rule drawn in an entry (siam's "\\vrule ... width 23pt", amsplain's \\hrulefill, \\rule{3em}{.4pt})
+    stands for the authors of the entry above: "———". Its dimensions are no text, and a rule
+    without width (a strut) prints nothing."""
+    wide = name == "hrulefill"
+    if name == "rule":
+        _, i = read_optional(s, i)
+        width, i = read_group(s, i)
+        _, i = read_group(s, i)
+        wide = bool(width) and not re.match(r"\s*0(?:\.0*)?\s*[a-z]*\s*$", width or "")
+    elif name in ("vrule", "hrule"):
+        while (key := _RULE_KEY.match(s, i)) is not None:
+            number = _NUMBER.match(s, key.end())
+            i = number.end() if number else key.end()
+            wide = wide or key.group(1) == "width"
+    if wide:
+        out.append(DRAWN_RULE)
+    return i
 
 
 def _environment(s: str, i: int, begin: bool, out: list[str]) -> int:
