@@ -175,6 +175,12 @@ def test_input_chain_and_multibib_lists() -> None:
     files = tex_package(**{"main.tex": main, "body.tex": r"\cite{a}", "main.bbl": bbl, "sw.bbl": sw})
     ex = extract_source_references(files)
     got = [(r.bibliography, r.index, r.key) for r in ex.references]
+    # compiled, the PDF prints [1] [2], then "Software" [3]: multibib numbers on from list to list
+    assert got == [(1, 1, "a"), (1, 2, "b"), (2, 3, "s")]
+    assert ex.references[2].label == "3"
+    # ... unless told `resetlabels`: then [1] again (compiled too)
+    files["main.tex"] = main.replace(r"\usepackage{multibib}", r"\usepackage[resetlabels]{multibib}").encode()
+    got = [(r.bibliography, r.index, r.key) for r in extract_source_references(files).references]
     assert got == [(1, 1, "a"), (1, 2, "b"), (2, 1, "s")]
 
 

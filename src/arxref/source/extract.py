@@ -106,8 +106,8 @@ def extract_source_references(files: Mapping[str, bytes]) -> Extraction:
                 lists += 1
                 if not entries:
                     empty.append(str(lists))
-                if site.numbered_on and refs:
-                    entries = _numbered_from(entries, refs[-1].index)
+                if site.numbered_on and refs and all(r.label == str(r.index) for r in entries):
+                    entries = _numbered_from(entries, refs[-1].index)  # numbers printed: they go on
                 refs.extend(r if r.bibliography == lists else replace(r, bibliography=lists) for r in entries)
     if not refs:
         where = f"main document {', '.join(mains)}" if mains else "no main .tex"

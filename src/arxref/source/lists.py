@@ -99,10 +99,14 @@ class ListState:
     refsection: int = 0  # biblatex: the refsection being read, and how many were begun
     refsections: int = 0
     categories: dict[str, set[str]] = field(default_factory=dict)
+    # multibib numbers every list on from the one before unless told `resetlabels`; None: not loaded
+    multibib_reset: bool | None = None
 
     def note_packages(self, names: list[str], options: str | None) -> None:
         """Record the packages of one \\usepackage that change how lists are split or printed."""
         self.chapterbib |= "chapterbib" in names
+        if "multibib" in names:
+            self.multibib_reset = "resetlabels" in (options or "")
         self.multibbl |= "multibbl" in names
         self.biblatex |= "biblatex" in names or "biblatex-chicago" in names
         if "bibtopic" in names:
@@ -263,7 +267,8 @@ def _bibliography(s: ListState, suffix: str, text: str, pos: int, path: str, uni
     elif s.chapterbib and unit:
         list_id = unit
     _add_bibs(s, list_id, names or "", find_bib)
-    s.pending.append(Pending("list", path, list_id))
+    numbered_on = s.multibib_reset is False and any(p.kind == "list" for p in s.pending)
+    s.pending.append(Pending("list", path, list_id, numbered_on=numbered_on))
     return pos
 
 
