@@ -10,6 +10,32 @@ from arxref.parse import UNCERTAIN_BELOW, parse_reference
 
 # (entry, expected fields): only the fields named are asserted.
 CASES = [
+    # --- held-out styles (synthetic harness): the year after the names, the title after it
+    (  # J Neurosci, Springer's spbasic: Vancouver names, then the year in brackets, one author too
+        "Hunter JD (2007) Matplotlib: A 2D graphics environment. Comput Sci Eng 9:90–95",
+        {"authors": ("Hunter JD",), "year": 2007, "title": "Matplotlib: A 2D graphics environment"},
+    ),
+    (
+        "Cooley JW, Tukey JW (1965) An algorithm for the machine calculation of complex Fourier series. "
+        "Math Comput 19:297–301",
+        {"authors": ("Cooley JW", "Tukey JW"), "year": 1965,
+         "title": "An algorithm for the machine calculation of complex Fourier series"},
+    ),
+    (  # CJE: "Surname, Given (year)", the title in TeX's single quotes as a text layer gives them
+        "Arıkan, Erdal (2009) `Channel polarization: A method for constructing capacity-achieving codes.' "
+        "IEEE Transactions on Information Theory 55, 3051–3073",
+        {"year": 2009, "title": "Channel polarization: A method for constructing capacity-achieving codes"},
+    ),
+    (  # Kluwer: "Names: year, Title, Venue"
+        "Abbott, B. P., Abbott, R. et al.: 2016, Observation of gravitational waves from a binary black "
+        "hole merger, Physical Review Letters 116(6), 061102.",
+        {"year": 2016, "title": "Observation of gravitational waves from a binary black hole merger"},
+    ),
+    (  # Harvard (agsm): the title in single curly quotes; an apostrophe inside it is no closing quote
+        "Chomsky, N. (1967), ‘A review of B. F. Skinner’s Verbal Behavior’, in L. A. Jakobovits & "
+        "M. S. Miron, eds, ‘Readings in the psychology of language’, Prentice-Hall, pp. 142–143.",
+        {"year": 1967, "title": "A review of B. F. Skinner’s Verbal Behavior"},
+    ),
     # --- the citation records: author lists must never come out as the title
     (
         "[6] Roland S. Zimmermann, David Klindt, and Wieland Brendel. Measuring mechanistic "

@@ -71,14 +71,18 @@ _NOISE_RE = re.compile(
 # "——." / "—" / "---": same authors as the entry before; AMS \bysame draws its dash as a rule, no
 # text, so the entry starts at the comma after it (", The moving lemma for ..., J. Algebraic Geom. 3").
 _DITTO_RE = re.compile(r"^\s*(?:[—―]+|-{2,}|–{2,}|(?=,))\s*")
-# A quoted title: “...”, "...", ``...'', „...“, «...».
+# A quoted title: “...”, "...", ``...'', „...“, «...»; in single quotes (Harvard, CJE), ‘...’ or, from a
+# TeX font's text layer, `...': the closing quote is the one a space or punctuation follows, not the
+# apostrophe inside a word ("Skinner’s").
 _QUOTED_RE = re.compile(
     r"“(?P<a>[^”“]{2,}?)”|``(?P<b>.{2,}?)''|\"(?P<c>[^\"]{2,}?)\"|„(?P<d>[^“„]{2,}?)“|«(?P<e>[^»]{2,}?)»"
+    r"|(?<![^\s(])‘(?P<f>[^‘]{2,}?)’(?=[\s.,;:]|$)|(?<![^\s(])`(?P<g>[^`]{2,}?)'(?=[\s.,;:]|$)"
 )
 # A year right after the authors: ". 2019.", " (2019).", ", 2009,", " 2010, ", "(2009a)", "(1793-1801)",
+# Kluwer's ": 2016,",
 # and NAR's month inside the brackets: "(March, 2012)", "(09, 2019)".
 _YEAR_MARK_RE = re.compile(
-    r"^\s*[.,]?\s*\(?\s*(?:(?<=\()(?:[A-Z][a-z]{2,8}\.?|\d{1,2}),?\s+)?"
+    r"^\s*[.,:]?\s*\(?\s*(?:(?<=\()(?:[A-Z][a-z]{2,8}\.?|\d{1,2}),?\s+)?"
     r"(?P<year>" + YEAR + r")[a-z]?(?:\s*[-–]\s*(?:" + YEAR + r")?)?\s*\)?"
     r"(?=[\s.,:;)]|$)\s*(?P<punct>[.,:;]?)"
 )

@@ -240,10 +240,14 @@ def _name_closes_at(tokens: list[Token], k: int) -> bool:
     return ends_sentence(tokens[k].text) or after in (",", ";") or after.lower() in AND_WORDS
 
 
+_YEAR_TOKEN_RE = re.compile(r"(?:1[5-9]|20)\d\d[a-z]?")
+
+
 def _name_sg(tokens: list[Token], i: int) -> int:
     """DIN 1505's 'Cominetti, Roberto ;' / 'Correa, José R. ;' / 'Elstrodt, Jürgen:': surname, comma,
     given names, closed only by ";" or the ":" before the title (a comma would be a title's)."""
-    if not any(t.text in (";", ":") for t in tokens[i + 2:i + 7]):
+    ahead = range(i + 2, min(i + 7, len(tokens)))
+    if not any(tokens[n].text in (";", ":") or _year_in_brackets(tokens, n) for n in ahead):
         return i
     j = _surname(tokens, i)
     if j == i or j + 1 >= len(tokens) or tokens[j].text != "," or ends_sentence(tokens[j - 1].text):
@@ -252,7 +256,7 @@ def _name_sg(tokens: list[Token], i: int) -> int:
     while k < len(tokens) and k - j <= 3 and (is_capword(tokens[k].text) or is_initial(tokens[k].text)):
         k += 1
     # the given name comes first, in full: "Ba, J. Adam: A method ..." is "Ba, J." and a title
-    closed = k < len(tokens) and tokens[k].text in (";", ":")
+    closed = k < len(tokens) and (tokens[k].text in (";", ":") or _year_in_brackets(tokens, k))
     return k if closed and k > j + 1 and is_capword(tokens[j + 1].text) else i
 
 
@@ -267,9 +271,17 @@ def _name_si(tokens: list[Token], i: int) -> int:
         w = tokens[j].text
         bare = is_vancouver_initials(w.rstrip(".")) or (len(w.rstrip(".")) == 1 and is_initial(w))
         nxt = tokens[j + 1].text if j + 1 < len(tokens) else ","
-        if bare and (w.endswith(".") or nxt in (",", ";") or nxt.lower() in AND_WORDS):
-            k = j + 1
+        closes = nxt in (",", ";") or nxt.lower() in AND_WORDS or _year_in_brackets(tokens, j + 1)
+        if bare and (w.endswith(".") or closes):
+            k = j + 1  # ... or the year in brackets of an author-year list: "Hunter JD (2007)" (J Neurosci)
     return k if k > j else i
+
+
+def _year_in_brackets(tokens: list[Token], j: int) -> bool:
+    """'(2007)' at token j: the date that closes an author-year list's names."""
+    if j + 1 >= len(tokens) or tokens[j].text != "(":
+        return False
+    return bool(_YEAR_TOKEN_RE.fullmatch(tokens[j + 1].text))
 
 
 def _name_if(tokens: list[Token], i: int) -> int:
