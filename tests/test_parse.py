@@ -31,6 +31,23 @@ CASES = [
         "hole merger, Physical Review Letters 116(6), 061102.",
         {"year": 2016, "title": "Observation of gravitational waves from a binary black hole merger"},
     ),
+    (  # Taylor & Francis: one sentence after the year holds the title and the journal, apart by a comma
+        "Abbott, B.P., Abbott, R., et al., 2016. Observation of gravitational waves from a binary black hole "
+        "merger, Physical Review Letters, 116 (6), 061102.",
+        {"year": 2016, "title": "Observation of gravitational waves from a binary black hole merger"},
+    ),
+    (  # Harvard (dcu): ... and the journal's volume and pages in its own chunk
+        "ATLAS Collaboration (2012). Observation of a new particle in the search for the Standard Model "
+        "Higgs boson with the ATLAS detector at the LHC, Physics Letters B 716(1): 1–29.",
+        {"year": 2012, "title": "Observation of a new particle in the search for the Standard Model Higgs "
+         "boson with the ATLAS detector at the LHC"},
+    ),
+    (  # PNAS drops the period of the last initial: "Sutton, R. S & Barto, A. G."
+        "Sutton, R. S & Barto, A. G. (2018) Reinforcement Learning: An Introduction. (MIT Press, "
+        "Cambridge, MA), 2nd edition.",
+        {"authors": ("Sutton, R. S", "Barto, A. G."), "year": 2018,
+         "title": "Reinforcement Learning: An Introduction"},
+    ),
     (  # Harvard (agsm): the title in single curly quotes; an apostrophe inside it is no closing quote
         "Chomsky, N. (1967), ‘A review of B. F. Skinner’s Verbal Behavior’, in L. A. Jakobovits & "
         "M. S. Miron, eds, ‘Readings in the psychology of language’, Prentice-Hall, pp. 142–143.",

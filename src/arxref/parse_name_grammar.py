@@ -180,10 +180,21 @@ def _initials(tokens: list[Token], i: int, need_period: bool) -> int:
     """Index past a run of initials starting at i."""
     j = i
     while j < len(tokens) and (is_initial(tokens[j].text, need_period) or _surname_like_initial(tokens, j)):
-        if j > i and tokens[j - 1].text.endswith(".") and not tokens[j].text.endswith("."):
-            break  # "DERBEL, B. A Correlation Analysis": a bare "A" after "B." is the title's article
+        # "DERBEL, B. A Correlation Analysis": a bare "A" after "B." is the title's article, unless a
+        # separator closes it: PNAS's "Abbott, B. P, Abbott, R," drops the last initial's period
+        bare_after_dotted = j > i and tokens[j - 1].text.endswith(".") and not tokens[j].text.endswith(".")
+        if bare_after_dotted and not (len(tokens[j].text) == 1 and _closes_name(tokens, j + 1)):
+            break
         j += 1
     return j
+
+
+def _closes_name(tokens: list[Token], j: int) -> bool:
+    """A separator at token j, or the year in brackets after the names."""
+    if j >= len(tokens):
+        return False
+    w = tokens[j].text
+    return w in (",", ";", "&") or w.lower() in AND_WORDS or _year_in_brackets(tokens, j)
 
 
 def _surname_like_initial(tokens: list[Token], j: int) -> bool:

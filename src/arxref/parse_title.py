@@ -209,14 +209,34 @@ def title_by_sentence(rest: str) -> tuple[str | None, str, str]:
     end = sentence_end(rest)
     sentence = rest[:end + 1] if rest[end:end + 1] in ("?", "!") else rest[:end]  # a question keeps its mark
     spans = chunks(sentence)
-    for a, b in spans[1:]:
+    for n, (a, b) in enumerate(spans[1:], 1):
         chunk = sentence[a:b]
         last_year = b == len(sentence) and re.fullmatch(r"\s*" + YEAR + r"\s*", chunk)
         if last_year and _later_year(rest[end + 1:], chunk.strip()):
             break  # the title ends in a year, the entry's later: "Zika virus, ..., 2013. ..., 2014."
         if _strong_venue(chunk) or last_year:  # "Title, arXiv preprint", "Title, 2016"
             return sentence[: a - 1], rest[a:], "sentence"
+        if _journal_after_title(sentence[: a - 1], chunk, [sentence[c:d] for c, d in spans[n + 1 : n + 3]]):
+            return sentence[: a - 1], rest[a:], "sentence"
     return sentence, rest[end + 1:], "sentence"
+
+
+def _journal_after_title(title: str, chunk: str, following: list[str]) -> bool:
+    """A journal after a title in one sentence (Taylor & Francis, Harvard: "2016. Observation of
+    gravitational waves ..., Physical Review Letters, 116 (6), 061102."): a title in sentence case,
+    then a name in title case with its volume, in the chunk or the next."""
+    name = re.split(r"\s\d", chunk.strip(), maxsplit=1)[0]
+    if len(name.split()) < 2 or not _sentence_case(title) or not _title_case(name):
+        return False
+    tail = chunk.strip()[len(name):]
+    if _VOLUME_TAIL_RE.fullmatch(tail):  # "Physical Review Letters 116(6): 061102"
+        return True
+    volume = any(c.isdigit() for c in chunk) or any(re.match(r"\s*\d", f) for f in following)
+    return volume and looks_like_venue(chunk, following)
+
+
+# What follows a journal's name in the same chunk: volume, issue, pages ("116(6): 061102", "558, A33").
+_VOLUME_TAIL_RE = re.compile(r"\s+\d[\d\s():;,.–—/-]*(?:[A-Za-z]?\d[\d\s():;,.–—/-]*)?")
 
 
 def _later_year(text: str, year: str) -> bool:
