@@ -48,6 +48,24 @@ CASES = [
         {"authors": ("Sutton, R. S", "Barto, A. G."), "year": 2018,
          "title": "Reinforcement Learning: An Introduction"},
     ),
+    (  # APA 6 (apacite): a long list cut by an ellipsis, "others" for the rest: et al.
+        "Abbott, B. P., Abbott, R., Ackley, K., . . . others (2016). Observation of gravitational waves "
+        "from a binary black hole merger. Physical Review Letters, 116(6), 061102.",
+        {"et_al": True, "year": 2016,
+         "title": "Observation of gravitational waves from a binary black hole merger"},
+    ),
+    (  # APA 7: the names between cut, the last one kept
+        "Vaswani, A., Shazeer, N., Gomez, A. N., . . . Polosukhin, I. (2017). Attention is all you need. "
+        "In Advances in Neural Information Processing Systems (Vol. 30).",
+        {"authors": ("Vaswani, A.", "Shazeer, N.", "Gomez, A. N.", "Polosukhin, I."), "year": 2017,
+         "title": "Attention is all you need"},
+    ),
+    (  # DIN 1505 (German): "u. a." is et al., not an abbreviated particle after the initials
+        "Abbott, B. P. ; Abbott, R. ; Adhikari, R. X. u. a.: Observation of Gravitational Waves from a "
+        "Binary Black Hole Merger. In: Physical Review Letters 116 (2016), Nr. 6, S. 061102.",
+        {"authors": ("Abbott, B. P.", "Abbott, R.", "Adhikari, R. X."), "et_al": True,
+         "title": "Observation of Gravitational Waves from a Binary Black Hole Merger"},
+    ),
     (  # Harvard (agsm): the title in single curly quotes; an apostrophe inside it is no closing quote
         "Chomsky, N. (1967), ‘A review of B. F. Skinner’s Verbal Behavior’, in L. A. Jakobovits & "
         "M. S. Miron, eds, ‘Readings in the psychology of language’, Prentice-Hall, pp. 142–143.",

@@ -24,6 +24,7 @@ from arxref.parse_name_grammar import (
     GRAMMAR,
     Token,
     clean_name,
+    ellipsis_end,
     ends_sentence,
     et_al_end,
     tokenize,
@@ -180,6 +181,8 @@ def scan_authors(text: str, surname_first: bool = False) -> AuthorScan:
             continue
         while n < len(tokens) and tokens[n].text in (",", ";"):
             n += 1  # also a doubled separator: "Derek Cummings, , and Donald S. Burke"
+        if et_al_end(tokens, n) == n:  # (". . . others" is APA's et al.)
+            n = ellipsis_end(tokens, n)  # APA 7: "Gomez, A. N., . . . Polosukhin, I." (names left out)
         switch_ok = n < len(tokens) and tokens[n].text.lower() in AND_WORDS and et_al_end(tokens, n) == n
         so_far = _ListSoFar(so_far.kind, so_far.count, switch_ok, so_far.plain_initials)
         if switch_ok:

@@ -180,6 +180,8 @@ def _initials(tokens: list[Token], i: int, need_period: bool) -> int:
     """Index past a run of initials starting at i."""
     j = i
     while j < len(tokens) and (is_initial(tokens[j].text, need_period) or _surname_like_initial(tokens, j)):
+        if et_al_end(tokens, j) > j:
+            break  # "Adhikari, R. X. u. a.": German et al., not an initial "u."
         # "DERBEL, B. A Correlation Analysis": a bare "A" after "B." is the title's article, unless a
         # separator closes it: PNAS's "Abbott, B. P, Abbott, R," drops the last initial's period
         bare_after_dotted = j > i and tokens[j - 1].text.endswith(".") and not tokens[j].text.endswith(".")
@@ -227,7 +229,8 @@ def _name_sf(tokens: list[Token], i: int) -> int:
     k = _initials(tokens, j + 1, need_period=False)
     if k == j + 1 and k < len(tokens) and is_vancouver_initials(tokens[k].text):
         k += 1
-    if k > j + 1 and k < len(tokens) and _ABBREVIATED_PARTICLE_RE.fullmatch(tokens[k].text):
+    particle = k < len(tokens) and bool(_ABBREVIATED_PARTICLE_RE.fullmatch(tokens[k].text))
+    if k > j + 1 and particle and et_al_end(tokens, k) == k:
         k += 1  # an abbreviated particle after the initials: "Freitas, N. d." (de), "Seijen, H. v." (van)
     elif k > j + 1 and k < len(tokens) and _is_trailing_particle(tokens[k].text):
         # ABNT puts the particle after the initials: "SILVA, E. da.", "RAMOS, E. da S.", "R. A. de S."
@@ -361,17 +364,35 @@ def _name_fn(tokens: list[Token], i: int) -> int:
 
 
 def et_al_end(tokens: list[Token], i: int) -> int:
-    """Index past 'et al.' / 'et al' / 'et. al.' / 'et.al.' / 'and others' at i, else i."""
+    """Index past 'et al.' / 'et al' / 'et. al.' / 'et.al.' / 'and others' / 'u. a.' at i, else i."""
     if i < len(tokens):
         w = tokens[i].text.lower()
         if w in ("et.al.", "et.al", "etal.", "etal"):
             return i + 1
         if w in ("et", "et.") and i + 1 < len(tokens) and re.fullmatch(r"al\.*", tokens[i + 1].text.lower()):
             return i + 2
+        # German "und andere" (DIN 1505: "... ; u. a.: Title")
+        if w == "u.a.":
+            return i + 1
+        if w == "u." and i + 1 < len(tokens) and tokens[i + 1].text.lower() == "a.":
+            return i + 2
         # "and others", ametsoc's "and Coauthors", "S. Popinet and collaborators"
         others = w.rstrip(".") in ("others", "coauthors", "collaborators")
         if others and i > 0 and tokens[i - 1].text.lower() in AND_WORDS:
             return i + 1
+        # APA's cut in a long list: "Ackley, K., . . . others (2016)" / "…"
+        j = ellipsis_end(tokens, i)
+        if j > i and j < len(tokens) and tokens[j].text.lower().rstrip(".") == "others":
+            return j + 1
+    return i
+
+
+def ellipsis_end(tokens: list[Token], i: int) -> int:
+    """Index past an ellipsis at i ("…", or ". . ." as three tokens), else i."""
+    if i < len(tokens) and tokens[i].text == "…":
+        return i + 1
+    if i + 2 < len(tokens) and all(tokens[k].text == "." for k in range(i, i + 3)):
+        return i + 3
     return i
 
 
