@@ -66,6 +66,18 @@ CASES = [
         {"authors": ("Abbott, B. P.", "Abbott, R.", "Adhikari, R. X."), "et_al": True,
          "title": "Observation of Gravitational Waves from a Binary Black Hole Merger"},
     ),
+    (  # agsm: "eds" without its period after the editors; the title runs to the publisher (Dover)
+        "Abramowitz, M. & Stegun, I. A., eds (1965), Handbook of Mathematical Functions with Formulas, "
+        "Graphs, and Mathematical Tables, Dover, New York.",
+        {"year": 1965,
+         "title": "Handbook of Mathematical Functions with Formulas, Graphs, and Mathematical Tables"},
+    ),
+    (  # MNRAS prints no title for a proceedings paper: "in Proceedings ..." before a publisher is no title
+        "Krizhevsky A., Sutskever I., Hinton G. E., 2012, in Proceedings of the 25th International "
+        "Conference on Neural Information Processing Systems - Volume 1. NIPS'12. Curran Associates Inc., "
+        "Red Hook, NY, USA, p. 1097–1105",
+        {"year": 2012, "title": None},
+    ),
     (  # Harvard (agsm): the title in single curly quotes; an apostrophe inside it is no closing quote
         "Chomsky, N. (1967), ‘A review of B. F. Skinner’s Verbal Behavior’, in L. A. Jakobovits & "
         "M. S. Miron, eds, ‘Readings in the psychology of language’, Prentice-Hall, pp. 142–143.",

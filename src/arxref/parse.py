@@ -103,7 +103,7 @@ _GOST_SOURCE_RE = re.compile(r"\s//\s")
 _GOST_RESPONSIBILITY_RE = re.compile(
     r"\s/\s(?=(?:Eds?\.|ed\.|[Пп]од ред|[Пп]ер\.|[Сс]ост\.|[Оо]тв\. ред|[A-ZА-ЯЁ]\.\s?[A-ZА-ЯЁ]\.))"
 )
-_EDS_RE = re.compile(r"\s*,?\s*(?:\(eds?\.?\)|eds?\.|editors?\b)(?=[\s,.]|$)", re.IGNORECASE)
+_EDS_RE = re.compile(r"\s*,?\s*(?:\(eds?\.?\)|eds?\.?|editors?\b)(?=[\s,.]|$)", re.IGNORECASE)
 @dataclass(frozen=True)
 class _Split:
     """How the head of an entry divided into authors / year / title / the rest."""

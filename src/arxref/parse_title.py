@@ -301,7 +301,8 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
     if looks_like_venue(texts[0], texts[1:3]) or looks_like_venue_first(rest):
         # "Title ends here. Science 325, 1227 (2009)", "Stochastic Processes. Wiley-Interscience" (MNRAS)
         # ... or an institution ("Kepler Data Release 24 Notes. National Aeronautics and Space ...")
-        inside = end < spans[0][1] and _title_before_end(rest[:end])
+        # (a sentence that opens "in ..." is the booktitle: "2012, in Proceedings of ... NIPS'12. Curran")
+        inside = end < spans[0][1] and _title_before_end(rest[:end]) and not _BOOKTITLE_RE.match(rest)
         if inside and (looks_like_venue(rest[end + 1:spans[0][1]]) or not _venue_sentence(rest[:end])):
             return rest[:end], rest[end + 1:], "comma"
         return None, rest, "venue-first"
@@ -316,7 +317,8 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
         # "J. Reine Angew, Math. 92": the journal abbreviation "J." opens a venue (no title chunk starts so)
         journal = bool(_JOURNAL_J_RE.match(texts[k]))
         venue = looks_like_venue(texts[k], texts[k + 1:k + 3]) or numbers or journal
-        if venue and b > end and names_publisher(rest[end + 1:b]) and _title_before_end(rest[a:end]):
+        book = venue and b > end and names_publisher(rest[end + 1:b]) and _title_before_end(rest[a:end])
+        if book and not _BOOKTITLE_RE.match(rest):
             # a book's title, then its publisher: "Forecasting, Structural Time Series Models and the Kalman
             # Filter. Cambridge University Press" (MNRAS)
             return rest[:end], rest[end + 1:], "comma"
@@ -326,6 +328,7 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
 
 
 _JOURNAL_J_RE = re.compile(r"\s*J\.\s+[A-Z][a-z]")
+_BOOKTITLE_RE = re.compile(r"\s*(?:in\s|In:)")  # "in Proceedings of ...", "In: ...": a venue, not a title
 # "Technical Report KSCI-19033", "Tech. Rep. TR-12": a report's number, before its title (MNRAS).
 _REPORT_NUMBER_RE = re.compile(r"\s*(?:Technical\s+Report|Tech\.\s*Rep\.?)\s+\S*\d\S*\s*$")
 # A conference series then its volume, not after "in": the title comes next (AASTeX, ADS records).

@@ -59,7 +59,9 @@ _YEAR_CLOSES_RE = re.compile(r"\((?:1[89]|20)\d\d\)\s*$")
 # Publisher names anywhere in a chunk mark the publication part of a book entry.
 _PUBLISHER_RE = re.compile(
     r"\b(?:Press|Publishers?|Publishing|Verlag|Wiley|Springer|Elsevier|Sons|Kluwer|Birkh[aä]user|"
-    r"Chapman|Addison[- ]Wesley|McGraw[- ]Hill|Prentice[- ]Hall|O'Reilly)\b"
+    r"Chapman|Addison[- ]Wesley|McGraw[- ]Hill|Prentice[- ]Hall|O'Reilly|Dover|Pergamon|North[- ]Holland|"
+    r"Routledge|Taylor\s*&\s*Francis|World\s+Scientific|Morgan\s+Kaufmann|Gauthier[- ]Villars|Dunod|"
+    r"Teubner|Vieweg|de\s+Gruyter|Nauka|Curran\s+Associates)\b"
 )
 _VOLUME_RE = re.compile(r"\bvol(?:ume)?\.?\s*(?P<vol>[A-Za-z]?\d+[A-Za-z]?)", re.IGNORECASE)
 _PAGES_RE = re.compile(
