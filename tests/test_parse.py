@@ -78,6 +78,17 @@ CASES = [
         "Red Hook, NY, USA, p. 1097–1105",
         {"year": 2012, "title": None},
     ),
+    (  # amsplain: full names, then a title opening with one word and a colon: not "Ghemawat, MapReduce"
+        "Jeffrey Dean and Sanjay Ghemawat, MapReduce: Simplified data processing on large clusters, "
+        "Communications of the ACM 51 (2008), no. 1, 107–113.",
+        {"authors": ("Jeffrey Dean", "Sanjay Ghemawat"),
+         "title": "MapReduce: Simplified data processing on large clusters"},
+    ),
+    (  # a volume named in the title, with its own subtitle, is part of it
+        "Knuth DE. The Art of Computer Programming, Volume 1: Fundamental Algorithms. 3rd ed. Reading, MA: "
+        "Addison-Wesley; 1997.",
+        {"title": "The Art of Computer Programming, Volume 1: Fundamental Algorithms"},
+    ),
     (  # Harvard (agsm): the title in single curly quotes; an apostrophe inside it is no closing quote
         "Chomsky, N. (1967), ‘A review of B. F. Skinner’s Verbal Behavior’, in L. A. Jakobovits & "
         "M. S. Miron, eds, ‘Readings in the psychology of language’, Prentice-Hall, pp. 142–143.",

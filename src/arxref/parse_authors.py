@@ -66,6 +66,8 @@ def _fits_list(tokens: list[Token], fit: tuple[int, str], so_far: _ListSoFar) ->
     kind = so_far.kind
     if shape == "GI" and so_far.count == 0 and not _separator_at(tokens, end):
         return False  # "SAT Competitions.": capitals then a word open no list unless a separator follows
+    if shape == "SG" and kind not in (None, "CO", "SG"):
+        return False  # "J. Dean and S. Ghemawat, MapReduce:": no list turns to "Surname, Given" midway
     if kind is None or kind == "CO" or so_far.switch_ok or shape == "CO":
         return True
     if FAMILY[shape] == FAMILY.get(kind):

@@ -214,8 +214,8 @@ def title_by_sentence(rest: str) -> tuple[str | None, str, str]:
         last_year = b == len(sentence) and re.fullmatch(r"\s*" + YEAR + r"\s*", chunk)
         if last_year and _later_year(rest[end + 1:], chunk.strip()):
             break  # the title ends in a year, the entry's later: "Zika virus, ..., 2013. ..., 2014."
-        if _strong_venue(chunk) or last_year:  # "Title, arXiv preprint", "Title, 2016"
-            return sentence[: a - 1], rest[a:], "sentence"
+        if (_strong_venue(chunk) or last_year) and not _PART_OF_TITLE_RE.match(chunk):
+            return sentence[: a - 1], rest[a:], "sentence"  # "Title, arXiv preprint", "Title, 2016"
         if _journal_after_title(sentence[: a - 1], chunk, [sentence[c:d] for c, d in spans[n + 1 : n + 3]]):
             return sentence[: a - 1], rest[a:], "sentence"
     return sentence, rest[end + 1:], "sentence"
@@ -328,6 +328,8 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
 
 
 _JOURNAL_J_RE = re.compile(r"\s*J\.\s+[A-Z][a-z]")
+# A volume of a multi-volume work named in its title: "The Art of Computer Programming, Volume 1: ..."
+_PART_OF_TITLE_RE = re.compile(r"\s*(?:Vol(?:ume)?\.?|Part|Band|Tome)\s+[\dIVX]+\s*:\s*\S", re.IGNORECASE)
 _BOOKTITLE_RE = re.compile(r"\s*(?:in\s|In:)")  # "in Proceedings of ...", "In: ...": a venue, not a title
 # "Technical Report KSCI-19033", "Tech. Rep. TR-12": a report's number, before its title (MNRAS).
 _REPORT_NUMBER_RE = re.compile(r"\s*(?:Technical\s+Report|Tech\.\s*Rep\.?)\s+\S*\d\S*\s*$")
