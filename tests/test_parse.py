@@ -89,6 +89,14 @@ CASES = [
         "Addison-Wesley; 1997.",
         {"title": "The Art of Computer Programming, Volume 1: Fundamental Algorithms"},
     ),
+    (  # Econometrica: a book title, then the publisher's city, state and name
+        "Goodfellow, I., Y. Bengio, and A. Courville (2016): Deep Learning, Cambridge, MA: MIT Press.",
+        {"year": 2016, "title": "Deep Learning"},
+    ),
+    (  # a title never ends in an arXiv id: J Neurosci prints none between them
+        "Brown TB, Mann B, Askell A et al. (2020) Language models are few-shot learners arXiv:2005.14165.",
+        {"year": 2020, "title": "Language models are few-shot learners", "arxiv_id": "2005.14165"},
+    ),
     (  # Harvard (agsm): the title in single curly quotes; an apostrophe inside it is no closing quote
         "Chomsky, N. (1967), ‘A review of B. F. Skinner’s Verbal Behavior’, in L. A. Jakobovits & "
         "M. S. Miron, eds, ‘Readings in the psychology of language’, Prentice-Hall, pp. 142–143.",

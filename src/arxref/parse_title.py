@@ -181,7 +181,11 @@ def clean_title(t: str | None, year: int | None = None) -> str | None:
     if not (bracketed and year is not None and int(bracketed.group(1)) != year):
         t = _PUBLISHER_TAIL_RE.sub("", t).strip(" \t,;:.")
     t = re.sub(r"^(?:in:\s*)", "", t, flags=re.IGNORECASE)
+    t = _TRAILING_ARXIV_RE.sub("", t)  # "... few-shot learners arXiv:2005.14165" (no period between)
     return t if re.search(r"[^\W\d_]{2}", t) else None
+
+
+_TRAILING_ARXIV_RE = re.compile(r"[\s,.;]+arXiv:\s*(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?$")
 
 
 def _strong_venue(chunk: str) -> bool:
@@ -216,7 +220,8 @@ def title_by_sentence(rest: str) -> tuple[str | None, str, str]:
             break  # the title ends in a year, the entry's later: "Zika virus, ..., 2013. ..., 2014."
         if (_strong_venue(chunk) or last_year) and not _PART_OF_TITLE_RE.match(chunk):
             return sentence[: a - 1], rest[a:], "sentence"  # "Title, arXiv preprint", "Title, 2016"
-        if _journal_after_title(sentence[: a - 1], chunk, [sentence[c:d] for c, d in spans[n + 1 : n + 3]]):
+        following = [sentence[c:d] for c, d in spans[n + 1 : n + 3]]
+        if _journal_after_title(sentence[: a - 1], chunk, following) or _city_of_publisher(chunk, following):
             return sentence[: a - 1], rest[a:], "sentence"
     return sentence, rest[end + 1:], "sentence"
 
@@ -316,7 +321,9 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
         numbers = b > end and is_numeric_chunk(rest[a:end])
         # "J. Reine Angew, Math. 92": the journal abbreviation "J." opens a venue (no title chunk starts so)
         journal = bool(_JOURNAL_J_RE.match(texts[k]))
-        venue = looks_like_venue(texts[k], texts[k + 1:k + 3]) or numbers or journal
+        # a publisher's city, then its state and the publisher: "Deep Learning, Cambridge, MA: MIT Press"
+        city = _city_of_publisher(texts[k], texts[k + 1:k + 2])
+        venue = looks_like_venue(texts[k], texts[k + 1:k + 3]) or numbers or journal or city
         book = venue and b > end and names_publisher(rest[end + 1:b]) and _title_before_end(rest[a:end])
         if book and not _BOOKTITLE_RE.match(rest):
             # a book's title, then its publisher: "Forecasting, Structural Time Series Models and the Kalman
@@ -330,6 +337,17 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
 _JOURNAL_J_RE = re.compile(r"\s*J\.\s+[A-Z][a-z]")
 # A volume of a multi-volume work named in its title: "The Art of Computer Programming, Volume 1: ..."
 _PART_OF_TITLE_RE = re.compile(r"\s*(?:Vol(?:ume)?\.?|Part|Band|Tome)\s+[\dIVX]+\s*:\s*\S", re.IGNORECASE)
+_STATE_PUBLISHER_RE = re.compile(r"\s*[A-Z]{2}\s*:\s*[A-Z]")
+
+
+def _city_of_publisher(chunk: str, following: list[str]) -> bool:
+    """A city of one or two capitalised words, then its state and the publisher: "Cambridge" before
+    "MA: MIT Press", "Reading" before "MA: Addison-Wesley"."""
+    words = chunk.split()
+    place = 1 <= len(words) <= 2 and all(w[:1].isupper() and w[1:].isalpha() for w in words)
+    return place and bool(following) and bool(_STATE_PUBLISHER_RE.match(following[0]))
+
+
 _BOOKTITLE_RE = re.compile(r"\s*(?:in\s|In:)")  # "in Proceedings of ...", "In: ...": a venue, not a title
 # "Technical Report KSCI-19033", "Tech. Rep. TR-12": a report's number, before its title (MNRAS).
 _REPORT_NUMBER_RE = re.compile(r"\s*(?:Technical\s+Report|Tech\.\s*Rep\.?)\s+\S*\d\S*\s*$")
