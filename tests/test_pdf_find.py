@@ -427,3 +427,26 @@ def test_an_entry_by_an_organisation_at_the_top_of_a_page_starts_there() -> None
     assert len(refs) == 12
     assert refs[-1].raw.startswith("R Core Team, 2023.")
     assert refs[-2].raw.startswith("Author11, A., 2021.")
+
+
+def test_a_copyright_notice_at_the_page_foot_is_no_part_of_the_entry_it_interrupts() -> None:
+    # OUP's template prints "© The Author ... Published by Oxford University Press ..." across both
+    # columns at the foot of the first page, once: not a recurring foot, and here set between two
+    # lines of one entry (the page's last, the next page's first)
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((50, 72), "References", fontsize=12)
+    for col, x in enumerate((50, 310)):
+        for k in range(40):
+            n = 40 * col + k + 1
+            entry = f"[{n}] A. Author{n}. Work {n}. J. Things, {n}:1-9."
+            page.insert_text((x, 100 + 17 * k), entry, fontsize=8)
+    page.insert_text((310, 100 + 17 * 40), "[81] B. Writer. A long title that goes on", fontsize=8)
+    notice = "© The Author 2024. Published by Oxford University Press. All rights reserved."
+    page.insert_text((50, 800), notice + " For permissions, please e-mail us.", fontsize=6.5)
+    page = doc.new_page()
+    page.insert_text((50, 60), "in the Journal of Things, 12:3-4, 2002.", fontsize=8)
+    page.insert_text((50, 77), "[82] C. Reader. The last one. J. Things, 1:1-2.", fontsize=8)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == list(range(1, 83))
+    assert refs[80].raw == "B. Writer. A long title that goes on in the Journal of Things, 12:3-4, 2002."

@@ -404,6 +404,22 @@ CASES: tuple[Case, ...] = (
     _article("ieeepes", "ieeepes"),
     _article("is-abbrv", "is-abbrv"),
     _article("jurabib", "jurabib", packages=r"\usepackage{jurabib}"),
+    Case(
+        "elsevier-cas-dc",
+        r"\documentclass[a4paper,fleqn]{cas-dc}\usepackage[authoryear]{natbib}",
+        r"\title [mode = title]{A Study of Bibliographies}\author[1]{Ada Writer}"
+        r"\affiliation[1]{organization={University of Somewhere},city={Springfield},country={USA}}"
+        r"\begin{abstract}We print one bibliography in many styles.\end{abstract}\maketitle",
+        _bibtex("cas-model2-names"),
+    ),
+    Case(
+        "oup-contemporary",
+        r"\documentclass[unnumsec,webpdf,contemporary,large]{oup-authoring-template}",
+        r"\title{A Study of Bibliographies}\author[1]{Ada Writer}\address[1]{University of Somewhere}"
+        r"\abstract{We print one bibliography in many styles.}\maketitle",
+        _bibtex("plainnat"),
+    ),
+    Case("amsproc-amsalpha", r"\documentclass{amsproc}\usepackage{url}", _AMS_FRONT, _bibtex("amsalpha")),
     _article("pnas2009", "pnas2009", packages=r"\usepackage[numbers]{natbib}"),
     _article("rsc", "rsc", packages=r"\usepackage[numbers]{natbib}"),
     _article("tandfx", "tandfx", packages=r"\usepackage{natbib}"),

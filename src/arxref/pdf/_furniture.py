@@ -214,6 +214,14 @@ def _drop_footnotes(lines: tuple[Line, ...], heading: re.Pattern[str]) -> tuple[
     return tuple(ln for i, ln in enumerate(lines) if i not in drop)
 
 
+_COPYRIGHT = re.compile(r"^(?:©|\(c\)\s|Copyright\b)", re.IGNORECASE)
+
+
+def _copyright_foot(ln: Line) -> bool:
+    """A copyright notice in the page's foot margin: "© The Author 2024. Published by ..."."""
+    return ln.y0 > ln.page_height * (1 - _MARGIN) and bool(_COPYRIGHT.match(ln.text))
+
+
 def remove_furniture(
     pages: list[tuple[Line, ...]], heading: re.Pattern[str], recurring: frozenset[str] = frozenset()
 ) -> list[tuple[Line, ...]]:
@@ -228,9 +236,12 @@ def remove_furniture(
         text_left = min((ln.x0 for ln in lines if not ln.text.isdigit()), default=0.0)
         text_right = max((ln.x1 for ln in lines if not ln.text.isdigit()), default=1e9)
         kept = []
+        notice = min((ln.y0 for ln in lines if _copyright_foot(ln)), default=None)
         for ln in lines:
             if ln.text.isdigit() and (ln.x1 < text_left - 2 or ln.x0 > text_right + 2):
                 continue  # line numbers of a review copy
+            if notice is not None and ln.y0 >= notice - 0.5:
+                continue  # a copyright notice at the foot (OUP's first page) and what is set below it
             if _PAGE_NO.match(ln.text) and _centred_foot(ln, lines):
                 continue
             reach = ln.page_height * _RECURRING_MARGIN + 40
