@@ -97,6 +97,25 @@ CASES = [
         "Brown TB, Mann B, Askell A et al. (2020) Language models are few-shot learners arXiv:2005.14165.",
         {"year": 2020, "title": "Language models are few-shot learners", "arxiv_id": "2005.14165"},
     ),
+    (  # GB/T 7714 (Chinese national standard): the title ends at its document type, [C]//container
+        "VASWANI A, SHAZEER N, PARMAR N, et al. Attention is All you Need[C]//Advances in Neural "
+        "Information Processing Systems: vol. 30. Curran, 2017: 5998-6008.",
+        {"title": "Attention is All you Need"},
+    ),
+    (
+        "LECUN Y, BOTTOU L, BENGIO Y, et al. Gradient-based learning applied to document recognition[J]. "
+        "Proceedings of the IEEE, 1998, 86(11): 2278-2324.",
+        {"title": "Gradient-based learning applied to document recognition"},
+    ),
+    (  # MLA: only the first name inverted, "Surname, Given, and Given Surname."
+        "García-Ojalvo, Jordi, and José M. Sancho. Noise in Spatially Extended Systems. Springer, 1999.",
+        {"authors": ("García-Ojalvo, Jordi", "José M. Sancho"),
+         "title": "Noise in Spatially Extended Systems"},
+    ),
+    (  # ... which a title's list of words is not: "Initialization, Finalization, and Threads — ..."
+        "Initialization, Finalization, and Threads — Python 3.8.3 documentation. url: https://docs.python.org/3/",
+        {"title": "Initialization, Finalization, and Threads — Python 3.8.3 documentation"},
+    ),
     (  # Harvard (agsm): the title in single curly quotes; an apostrophe inside it is no closing quote
         "Chomsky, N. (1967), ‘A review of B. F. Skinner’s Verbal Behavior’, in L. A. Jakobovits & "
         "M. S. Miron, eds, ‘Readings in the psychology of language’, Prentice-Hall, pp. 142–143.",

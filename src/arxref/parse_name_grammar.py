@@ -257,11 +257,31 @@ def _name_closes_at(tokens: list[Token], k: int) -> bool:
 _YEAR_TOKEN_RE = re.compile(r"(?:1[5-9]|20)\d\d[a-z]?")
 
 
+def _inverted_first_of_list(tokens: list[Token], k: int) -> bool:
+    """At k, ", et al." or ", and" and a name in full: what follows MLA's first, inverted name."""
+    if k + 1 >= len(tokens) or tokens[k].text != ",":
+        return False
+    if et_al_end(tokens, k + 1) > k + 1:
+        return True
+    if tokens[k + 1].text.lower() not in AND_WORDS:
+        return False
+    j = k + 2
+    while j < len(tokens) and j - k <= 5:
+        w = tokens[j].text
+        if not (is_capword(w.rstrip(".,")) or is_initial(w)):
+            break
+        if w.endswith(".") and not is_initial(w) or w.endswith(","):
+            return j > k + 2  # "and José M. Sancho." (given names, then the surname)
+        j += 1
+    return j > k + 3 and j < len(tokens) and tokens[j].text in (",", ".", ":")
+
+
 def _name_sg(tokens: list[Token], i: int) -> int:
     """DIN 1505's 'Cominetti, Roberto ;' / 'Correa, José R. ;' / 'Elstrodt, Jürgen:': surname, comma,
     given names, closed only by ";" or the ":" before the title (a comma would be a title's)."""
     ahead = range(i + 2, min(i + 7, len(tokens)))
-    if not any(tokens[n].text in (";", ":") or _year_in_brackets(tokens, n) for n in ahead):
+    inverted = any(_inverted_first_of_list(tokens, n) for n in ahead)
+    if not inverted and not any(tokens[n].text in (";", ":") or _year_in_brackets(tokens, n) for n in ahead):
         return i
     j = _surname(tokens, i)
     if j == i or j + 1 >= len(tokens) or tokens[j].text != "," or ends_sentence(tokens[j - 1].text):
@@ -271,6 +291,8 @@ def _name_sg(tokens: list[Token], i: int) -> int:
         k += 1
     # the given name comes first, in full: "Ba, J. Adam: A method ..." is "Ba, J." and a title
     closed = k < len(tokens) and (tokens[k].text in (";", ":") or _year_in_brackets(tokens, k))
+    # MLA and Chicago invert the first name only: "García-Ojalvo, Jordi, and José M. Sancho."
+    closed = closed or _inverted_first_of_list(tokens, k)
     return k if closed and k > j + 1 and is_capword(tokens[j + 1].text) else i
 
 

@@ -182,9 +182,13 @@ def clean_title(t: str | None, year: int | None = None) -> str | None:
         t = _PUBLISHER_TAIL_RE.sub("", t).strip(" \t,;:.")
     t = re.sub(r"^(?:in:\s*)", "", t, flags=re.IGNORECASE)
     t = _TRAILING_ARXIV_RE.sub("", t)  # "... few-shot learners arXiv:2005.14165" (no period between)
+    t = _GB_TYPE_RE.sub("", t)  # GB/T 7714: "Attention is all you need[C]//Advances in ..."
     return t if re.search(r"[^\W\d_]{2}", t) else None
 
 
+# GB/T 7714's document type after the title ([J] journal, [C] proceedings, [M] book, [D] thesis,
+# [R] report, [EB/OL] web...), and the container after "//".
+_GB_TYPE_RE = re.compile(r"\s*\[(?:[JCMDRSPNZAGK]|CP|DB|EB|[JCMD]/OL|EB/OL|DB/OL|CP/OL)\](?:\s*//.*)?$")
 _TRAILING_ARXIV_RE = re.compile(r"[\s,.;]+arXiv:\s*(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?$")
 
 
