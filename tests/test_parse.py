@@ -112,6 +112,11 @@ CASES = [
         {"authors": ("García-Ojalvo, Jordi", "José M. Sancho"),
          "title": "Noise in Spatially Extended Systems"},
     ),
+    (  # CJE: the quoted title right after the year in brackets
+        "Chomsky, Noam (1967) ‘A review of B. F. Skinner’s Verbal Behavior.’ In Readings in the Psychology "
+        "of Language, ed. Leon A. Jakobovits and Murray S. Miron (Englewood Cliffs, NJ: Prentice-Hall)",
+        {"year": 1967, "title": "A review of B. F. Skinner’s Verbal Behavior"},
+    ),
     (  # Harvard (agsm): the title in single curly quotes; an apostrophe inside it is no closing quote
         "Chomsky, N. (1967), ‘A review of B. F. Skinner’s Verbal Behavior’, in L. A. Jakobovits & "
         "M. S. Miron, eds, ‘Readings in the psychology of language’, Prentice-Hall, pp. 142–143.",

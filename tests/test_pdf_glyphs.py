@@ -78,3 +78,12 @@ def test_t2a_cyrillic_of_bitmap_fonts() -> None:
     raws = _raws("t2a-cyrillic")
     assert raws[0] == "Милка А. Д. Однородные пространства // Докл. АН СССР. 1985. Т. 284. С. 15–19."
     assert raws[1] == "Ёлкин В. Кривизна и эффективные оценки // Изв. РАН. 2001. № 3. С. 7–11."
+
+
+def test_tex_quotes_decode_as_quotes_and_the_grave_accent_code_stays_an_accent() -> None:
+    # CJE's "`A review of B. F. Skinner's Verbal Behavior.'" in a Type3 T1 font: 0x60 and 0x27 are
+    # TeX's quoteleft and quoteright, the grave accent is 0x00 (T1) or 0x12 (OT1)
+    for encoding in ("T1", "OT1"):
+        assert decode("`A review of Skinner's work.'", encoding) == "‘A review of Skinner’s work.’"
+    assert compose_accents(decode("\x00A la recherche", "T1")) == "À la recherche"
+    assert compose_accents(decode("`A review", "T1")) == "‘A review"

@@ -123,7 +123,7 @@ def _quoted(body: str) -> _Split | None:
     for m in _QUOTED_RE.finditer(body):
         content = next(g for g in m.groups() if g is not None)
         pre = body[: m.start()].rstrip()
-        if pre and pre[-1] not in ",.:;":
+        if pre and pre[-1] not in ",.:;)":  # ")": after the year, "(1967) ‘Title.’" (CJE)
             continue  # a quotation inside a title, not a quoted title
         if re.match(r"\s*:\s*\w", body[m.end():]):
             continue  # a quotation opening a title: "“... no one can hack my mind”: Comparing Expert ..."

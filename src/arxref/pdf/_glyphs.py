@@ -72,7 +72,12 @@ _OT1 = str.maketrans(
     | dict(enumerate("æœøÆŒØ", 0x1A))
     | {0x7F: "¨"}
 )
+# Every TeX text encoding sets its quotes at the ASCII grave and apostrophe: ` is ‘ there, never the grave
+# accent (a code of its own, above), so "`A review ...'" is a quotation, not "À review".
+_QUOTES = {0x60: "‘", 0x27: "’"}
 _TABLES = {"T1": _T1, "T2A": _T2A, "OT1": _OT1}
+for _table in _TABLES.values():
+    _table.update(_QUOTES)
 
 # A font whose codes say its encoding: ligatures inside words, T1's quotes and dashes, high codes.
 _T1_SIGNS = re.compile(
