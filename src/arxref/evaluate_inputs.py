@@ -15,7 +15,7 @@ from arxref.ids import ARXIV_DOI_PREFIX, arxiv_id_from_url, find_arxiv_ids
 from arxref.output import extraction_to_json
 from arxref.parse import parse_references
 from arxref.pdf import extract_pdf_references
-from arxref.resolve import resolve_references
+from arxref.resolve import resolve_parsed
 from arxref.source import extract_source_references, pack_folder_as_eprint, unpack_eprint
 
 
@@ -73,4 +73,4 @@ def parse_and_resolve(
     parsed = parse_references(references)
     if catalog is None:
         return parsed, None
-    return parsed, resolve_references(list(zip(parsed, (r.raw for r in references), strict=True)), catalog)
+    return parsed, resolve_parsed(references, parsed, catalog)

@@ -31,7 +31,7 @@ from arxref.fetch import Fetcher, make_fetcher
 from arxref.parse import parse_references
 from arxref.pdf import extract_pdf_references
 from arxref.pipeline import Next, advance_stage, load_blob, record_blobs, version_row
-from arxref.resolve import resolve_references
+from arxref.resolve import resolve_parsed
 from arxref.settings import Settings
 from arxref.source import extract_source_references, unpack_eprint
 from arxref.store import versions
@@ -122,8 +122,7 @@ def resolve_extraction(extraction: Extraction, catalog: CatalogLookup) -> list[R
     The paper's entries are resolved together: a SQL catalog is asked once per kind of lookup.
     """
     parsed = parse_references(extraction.references)
-    entries = [(p, raw.raw) for p, raw in zip(parsed, extraction.references, strict=True)]
-    resolutions = resolve_references(entries, catalog)
+    resolutions = resolve_parsed(extraction.references, parsed, catalog)
     return [
         ResolvedReference(raw=raw, parsed=p, resolution=resolution)
         for raw, p, resolution in zip(extraction.references, parsed, resolutions, strict=True)

@@ -23,11 +23,10 @@ def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
     resolutions = None
     if args.catalog:
         from arxref.catalog import MemoryCatalog
-        from arxref.resolve import resolve_references
+        from arxref.resolve import resolve_parsed
 
         catalog = MemoryCatalog(read_catalog_records(args.catalog))
-        pairs = list(zip(parsed, (r.raw for r in extraction.references), strict=True))
-        resolutions = resolve_references(pairs, catalog)
+        resolutions = resolve_parsed(extraction.references, parsed, catalog)
     doc = extraction_to_json(args.path.name, extraction, parsed, resolutions)
     if args.json:
         print(json.dumps(doc, indent=1, ensure_ascii=False))

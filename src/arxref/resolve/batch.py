@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from arxref.catalog import AuthorKey, BatchLookup, CatalogLookup, CatalogRecord
-from arxref.domain import ParsedReference, Resolution
+from arxref.domain import ParsedReference, RawReference, Resolution
 from arxref.ids import IdentifierMatch, find_arxiv_ids, parse_arxiv_id
 from arxref.resolve.evidence import entry_text, title_variants
 from arxref.resolve.resolver import (
@@ -69,6 +69,13 @@ class Prefetched:
         if limit == SEARCH_LIMIT and text_norm in self.searches:
             return list(self.searches[text_norm])
         return self.catalog.search(text_norm, limit)
+
+
+def resolve_parsed(
+    references: Sequence[RawReference], parsed: Sequence[ParsedReference], catalog: CatalogLookup
+) -> list[Resolution]:
+    """`resolve_references` of entries parsed already, each with its raw text (the fallback's)."""
+    return resolve_references(list(zip(parsed, (r.raw for r in references), strict=True)), catalog)
 
 
 def resolve_references(entries: Sequence[Entry], catalog: CatalogLookup) -> list[Resolution]:
