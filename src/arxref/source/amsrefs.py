@@ -122,17 +122,19 @@ def _edition(edition: str) -> str:
     return f"{ordinal(edition)} ed." if edition.isdigit() else edition
 
 
-def compose(entry: AmsEntry, macros: Mapping[str, Macro], previous_people: str | None) -> str:
-    """The entry's text as amsrefs prints it; `previous_people` are the names of the entry above,
-    which amsrefs replaces by a rule."""
+def compose(entry: AmsEntry, macros: Mapping[str, Macro], people: str, previous_people: str | None) -> str:
+    """The entry's text as amsrefs prints it; `people` are its names (`who`), replaced by a rule
+    when they are `previous_people`, the names of the entry above."""
+    rendered: dict[str, str] = {}
 
-    def text(name: str) -> str:
-        return latex_to_text(entry.get(name), macros) if entry.get(name) else ""
+    def text(name: str) -> str:  # each field rendered once, and only the fields printed
+        if name not in rendered:
+            rendered[name] = latex_to_text(entry.get(name), macros) if entry.get(name) else ""
+        return rendered[name]
 
     kind = entry.type
     year = text("date")[:4] or text("year")
     parts: list[str] = []
-    people = who(entry, macros)
     if people:
         parts.append(_REPEATED_AUTHORS if people == previous_people else people)
     parts.append(text("title"))

@@ -250,8 +250,9 @@ def _from_amsrefs(ctx: _Context, entries: list[AmsEntry], file: str) -> list[Raw
     out = []
     previous = None
     for pos, entry in enumerate(entries, 1):
-        raw = compose(entry, ctx.macros, previous)
-        previous = who(entry, ctx.macros)
+        people = who(entry, ctx.macros)
+        raw = compose(entry, ctx.macros, people, previous)
+        previous = people
         fields = fields_from_bib(as_bib_entry(entry), ctx.macros)
         out.append(RawReference(index=pos, raw=raw, source=_SOURCE, label=str(pos), key=entry.key,
                                 fields=fields, provenance=provenance))
