@@ -42,6 +42,9 @@ _LIKELY_BELOW = {"¸": "cCsStTgG", "˛": "aAeEiIuUoO"}
 _DOTLESS = {"ı": "i", "ȷ": "j"}
 _STROKED = re.compile("\ufffd([Ll])")
 
+# Every TeX text encoding sets its quotes at the ASCII grave and apostrophe: ` is ‘ there, never the grave
+# accent (a code of its own, below), so "`A review ...'" is a quotation, not "À review".
+_QUOTES = {0x60: "‘", 0x27: "’"}
 # T1 (Cork) and T2A share the codes below 0x20: accents, quotes, dashes, dotless i and j, ligatures.
 _LOW = dict(enumerate("`´ˆ˜¨˝˚ˇ˘¯˙¸˛‚‹›“”„«»–—", 0x00)) | {
     0x17: "",  # compound-word mark: no glyph
@@ -57,11 +60,13 @@ _LOW = dict(enumerate("`´ˆ˜¨˝˚ˇ˘¯˙¸˛‚‹›“”„«»–—", 0
 }
 _T1 = str.maketrans(
     _LOW
+    | _QUOTES
     | dict(enumerate("ĂĄĆČĎĚĘĞĹĽŁŃŇŊŐŔŘŚŠŞŤŢŰŮŸŹŽŻĲİđ§ăąćčďěęğĺľłńňŋőŕřśšşťţűůÿźžżĳ¡¿£", 0x80))
     | {0xD7: "Œ", 0xDF: "SS", 0xF7: "œ", 0xFF: "ß"}
 )
 _T2A = str.maketrans(
     _LOW
+    | _QUOTES
     | {0x0B: "", 0x0C: "", 0x0D: "Ӏ", 0x0E: "‹", 0x0F: "›", 0x12: "", 0x13: "", 0x14: ""}
     | dict(enumerate("ҐҒЂЋҺҖҘЉЇҚҠҜӔҢҤЅӨҪЎҮҰҲЏҸҶЄӘЊЁ№¤§ґғђћһҗҙљїқҡҝӕңҥѕөҫўүұҳџҹҷєәњё„«»", 0x80))
     | {c: chr(c - 0xC0 + 0x410) for c in range(0xC0, 0x100)}
@@ -71,13 +76,9 @@ _OT1 = str.maketrans(
     dict(enumerate(["ff", "fi", "fl", "ffi", "ffl", "ı", "ȷ", "`", "´", "ˇ", "˘", "¯", "˚", "¸", "ß"], 0x0B))
     | dict(enumerate("æœøÆŒØ", 0x1A))
     | {0x7F: "¨"}
+    | _QUOTES
 )
-# Every TeX text encoding sets its quotes at the ASCII grave and apostrophe: ` is ‘ there, never the grave
-# accent (a code of its own, above), so "`A review ...'" is a quotation, not "À review".
-_QUOTES = {0x60: "‘", 0x27: "’"}
 _TABLES = {"T1": _T1, "T2A": _T2A, "OT1": _OT1}
-for _table in _TABLES.values():
-    _table.update(_QUOTES)
 
 # A font whose codes say its encoding: ligatures inside words, T1's quotes and dashes, high codes.
 _T1_SIGNS = re.compile(
