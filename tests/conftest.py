@@ -100,6 +100,16 @@ def pool(
 
 
 @pytest.fixture
+def engine(database_url: str) -> Iterator[sa.Engine]:
+    """A migrated database, on each backend, holding the samples' catalog (a test file may define its own)."""
+    engine = make_engine(database_url)
+    upgrade_schema(engine)
+    load_catalog(engine, read_catalog_file(SAMPLES / "catalog.jsonl"))
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
 def pool_engine(pool: dict[str, str]) -> Iterator[sa.Engine]:
     """An engine on the pool's PostgreSQL database, for the test to watch the jobs."""
     engine = make_engine(pool["ARXREF_DATABASE_URL"])

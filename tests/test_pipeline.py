@@ -10,26 +10,14 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from arxref.catalog import read_catalog_file
 from arxref.domain import PaperVersion, ReferenceSource, ResolutionStatus, ResolverSource, Stage, VersionState
 from arxref.pipeline import process_version
 from arxref.settings import Settings
 from arxref.store import versions
-from arxref.store.catalog import load_catalog
-from arxref.store.engine import make_engine, upgrade_schema
 from arxref.store.references import load_references
 from tests.conftest import SAMPLES
 
 EPRINT_SAMPLES = {"1911.02782": 55, "1611.03199": 33, "1711.08379": 17, "1205.4446": 5}
-
-
-@pytest.fixture
-def engine(database_url: str) -> sa.Engine:
-    engine = make_engine(database_url)
-    upgrade_schema(engine)
-    load_catalog(engine, read_catalog_file(SAMPLES / "catalog.jsonl"))
-    yield engine
-    engine.dispose()
 
 
 @pytest.fixture

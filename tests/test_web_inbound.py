@@ -10,13 +10,10 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from arxref.catalog import read_catalog_file
 from arxref.domain import PaperVersion, ResolutionStatus, ResolverSource, VersionState
 from arxref.pipeline import process_version
 from arxref.settings import Settings
-from arxref.store.catalog import load_catalog
 from arxref.store.citations import inbound_count, inbound_page
-from arxref.store.engine import make_engine, upgrade_schema
 from arxref.store.references import load_references
 from tests.conftest import CORPUS, SAMPLES
 
@@ -31,15 +28,6 @@ def papers_folder(tmp_path: Path) -> Path:
     shutil.copy(SAMPLES / "1911.02782v1.gz", folder / "1911.02782v1.gz")
     shutil.copy(CORPUS / "2004.14974" / "eprint.gz", folder / "2004.14974v1.gz")
     return folder
-
-
-@pytest.fixture
-def engine(database_url: str) -> sa.Engine:
-    engine = make_engine(database_url)
-    upgrade_schema(engine)
-    load_catalog(engine, read_catalog_file(SAMPLES / "catalog.jsonl"))
-    yield engine
-    engine.dispose()
 
 
 @pytest.fixture
