@@ -24,6 +24,9 @@ from tests.workers import FAST_POOL_ENV
 REPO = Path(__file__).resolve().parents[1]
 SAMPLES = REPO / "samples"
 CORPUS = REPO.parent / "shared" / "corpus"
+# 2004.14974's e-print without its figures (its .tex and .bbl, as ../shared/corpus has them): it prints
+# arXiv:1911.02782, a sample, so the record tests have a citation between two processed papers in any clone
+CITING_EPRINT = REPO / "tests" / "data" / "2004.14974v1-tex.tar.gz"
 WIDE = REPO.parent / "shared" / "corpus-wide"
 
 

@@ -15,7 +15,7 @@ from arxref.pipeline import process_version
 from arxref.settings import Settings
 from arxref.store.citations import inbound_count, inbound_page
 from arxref.store.references import load_references
-from tests.conftest import CORPUS, SAMPLES
+from tests.conftest import CITING_EPRINT, SAMPLES
 
 CITING = PaperVersion("2004.14974", 1)
 CITED = PaperVersion("1911.02782", 1)
@@ -26,7 +26,7 @@ def papers_folder(tmp_path: Path) -> Path:
     folder = tmp_path / "papers"
     folder.mkdir()
     shutil.copy(SAMPLES / "1911.02782v1.gz", folder / "1911.02782v1.gz")
-    shutil.copy(CORPUS / "2004.14974" / "eprint.gz", folder / "2004.14974v1.gz")
+    shutil.copy(CITING_EPRINT, folder / "2004.14974v1.gz")
     return folder
 
 

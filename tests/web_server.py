@@ -14,7 +14,7 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.conftest import CORPUS, REPO, SAMPLES
+from tests.conftest import CITING_EPRINT, REPO, SAMPLES
 from tests.servers import free_port
 
 ARXREF = [sys.executable, "-c", "import sys; from arxref.cli import main; sys.exit(main())"]
@@ -43,7 +43,7 @@ def paper_folder(folder: Path, leave_out: tuple[str, ...] = ()) -> Path:
     for path in SAMPLES.iterdir():
         if path.is_file() and path.name != "catalog.jsonl" and not path.name.startswith(leave_out):
             shutil.copy(path, folder / path.name)
-    shutil.copy(CORPUS / "2004.14974" / "eprint.gz", folder / "2004.14974v1.gz")
+    shutil.copy(CITING_EPRINT, folder / "2004.14974v1.gz")
     return folder
 
 
