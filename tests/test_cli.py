@@ -280,6 +280,19 @@ def test_help_and_usage_errors_load_no_heavy_library() -> None:
     assert modules_loaded_by(code, heavy) == []
 
 
+def test_extract_of_a_pdf_loads_neither_the_source_path_nor_the_catalog() -> None:
+    """`arxref extract paper.pdf` pays for the PDF path only: the e-print path (pylatexenc and the
+    TeX readers) and the catalog module are for e-prints and `--catalog`."""
+    code = (
+        "import contextlib, io\n"
+        "from arxref.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main(['extract', {str(SAMPLES / '1205.4446v1.pdf')!r}]) == 0\n"
+    )
+    unused = {"arxref.source", "arxref.catalog", "pylatexenc", "sqlalchemy", "celery", "httpx"}
+    assert modules_loaded_by(code, unused | {"pymupdf"}) == ["pymupdf"]
+
+
 def test_the_worker_commands_default_queues_are_the_pools() -> None:
     from arxref.cli.commands import DEFAULT_QUEUES
     from arxref.pool import QUEUES

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from arxref.content import detect_kind
 from arxref.domain import BlobKind, Extraction
 from arxref.errors import (
     CorruptArchive,
@@ -20,7 +21,6 @@ from arxref.errors import (
     UnsafeArchive,
 )
 from arxref.pdf import extract_pdf_references
-from arxref.source import detect_kind, extract_source_references, read_source_folder, unpack_eprint
 
 # Reasons to give up on the e-print and read the PDF instead (the pipeline fetches the PDF on these).
 SOURCE_UNUSABLE = (NoBibliography, CorruptArchive, UnsafeArchive, TooLarge, TexTooComplex)
@@ -34,6 +34,8 @@ def extract_references(eprint: bytes | None, pdf: bytes | None) -> Extraction:
         if pdf is None:
             raise NoBibliography("neither an e-print nor a PDF to read")
         return extract_pdf_references(pdf)
+    from arxref.source import extract_source_references, unpack_eprint  # not for a PDF
+
     try:
         return extract_source_references(unpack_eprint(eprint))
     except SOURCE_UNUSABLE as exc:
@@ -45,6 +47,8 @@ def extract_references(eprint: bytes | None, pdf: bytes | None) -> Extraction:
 def extract_path(path: Path) -> Extraction:
     """References of a PDF, an e-print file (.tar.gz, .gz, .tex) or an unpacked source folder."""
     if path.is_dir():
+        from arxref.source import extract_source_references, read_source_folder
+
         return extract_source_references(read_source_folder(path))
     if not path.is_file():
         raise PermanentError(f"{path}: no such file or folder")

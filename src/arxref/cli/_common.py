@@ -1,7 +1,8 @@
 """What several command modules share: exit codes, opening the database, reading a catalog file.
 
 The store (SQLAlchemy, Alembic) is imported by the functions that open a database, not here:
-`extract` and `eval` read a catalog file without one, and should not pay for it.
+`extract` and `eval` read a catalog file without one, and should not pay for it; the catalog
+module only by the functions that read a catalog file (`extract` without --catalog reads none).
 """
 
 from __future__ import annotations
@@ -14,13 +15,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from arxref.catalog import CatalogReading, CatalogRecord, read_catalog_file
 from arxref.cli._exits import EXIT_INPUT, EXIT_OK, EXIT_SOME_FAILED, EXIT_USAGE, InputError
 from arxref.cli._progress import Progress
 from arxref.settings import Settings
 
 if TYPE_CHECKING:
     import sqlalchemy as sa
+
+    from arxref.catalog import CatalogReading, CatalogRecord
 
 __all__ = ["EXIT_INPUT", "EXIT_OK", "EXIT_SOME_FAILED", "EXIT_USAGE", "InputError"]
 
@@ -36,6 +38,7 @@ def open_database(settings: Settings) -> sa.Engine:
 
 def load_catalog_file(engine: sa.Engine, path: Path) -> None:
     """Load a snapshot file into the catalog with a progress display on stderr."""
+    from arxref.catalog import CatalogReading, read_catalog_file
     from arxref.store.catalog import count_catalog, load_catalog
 
     progress = Progress("catalog")
@@ -50,6 +53,8 @@ def load_catalog_file(engine: sa.Engine, path: Path) -> None:
 
 def read_catalog_records(path: Path) -> list[CatalogRecord]:
     """Every record of a snapshot file (for a catalog held in memory), or InputError saying why not."""
+    from arxref.catalog import CatalogReading, read_catalog_file
+
     reading = CatalogReading()
     with catalog_errors(path, reading):
         records = list(read_catalog_file(path, reading))
