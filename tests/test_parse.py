@@ -112,6 +112,44 @@ CASES = [
         {"authors": ("García-Ojalvo, Jordi", "José M. Sancho"),
          "title": "Noise in Spatially Extended Systems"},
     ),
+    (  # biblatex-dw: "Surname, Given and Given Surname:" (no comma before "and"), ":" before the title
+        "Dean, Jeffrey and Sanjay Ghemawat: MapReduce: Simplified Data Processing on Large Clusters, in: "
+        "Communications of the ACM 51.1 (2008), pp. 107–113.",
+        {"authors": ("Dean, Jeffrey", "Sanjay Ghemawat"),
+         "title": "MapReduce: Simplified Data Processing on Large Clusters"},
+    ),
+    (  # biblatex-dw: "et al." without a comma, then the colon
+        "Deng, Jia et al.: ImageNet: A large-scale hierarchical image database, in: 2009 IEEE Conference "
+        "on Computer Vision and Pattern Recognition, 2009, pp. 248–255.",
+        {"authors": ("Deng, Jia",), "et_al": True,
+         "title": "ImageNet: A large-scale hierarchical image database"},
+    ),
+    (  # a particle after the given name (DIN, dw): "Broglie, Louis de:"
+        "Broglie, Louis de: Recherches sur la théorie des quanta, PhD thesis, Université de Paris, 1924.",
+        {"authors": ("Broglie, Louis de",), "title": "Recherches sur la théorie des quanta"},
+    ),
+    (  # editors between the names and the colon
+        "Abramowitz, Milton and Irene A. Stegun (eds.): Handbook of Mathematical Functions with Formulas, "
+        "Graphs, and Mathematical Tables, New York 1965.",
+        {"authors": ("Abramowitz, Milton", "Irene A. Stegun"),
+         "title": "Handbook of Mathematical Functions with Formulas, Graphs, and Mathematical Tables"},
+    ),
+    (  # MLA, a lone author: the sentence period closes the given name; the title keeps its colon
+        "Nakamoto, Satoshi. Bitcoin: A Peer-to-Peer Electronic Cash System. 2008.",
+        {"authors": ("Nakamoto, Satoshi",), "title": "Bitcoin: A Peer-to-Peer Electronic Cash System"},
+    ),
+    (  # ... with a capitalised particle
+        "Von Neumann, John. Mathematische Grundlagen der Quantenmechanik. Springer, 1932.",
+        {"authors": ("Von Neumann, John",), "title": "Mathematische Grundlagen der Quantenmechanik"},
+    ),
+    (  # DIN: "Jr." after the given names does not end them
+        "Steele, Guy L. Jr.: Common LISP: The Language. 2nd ed. Digital Press, 1990",
+        {"title": "Common LISP: The Language"},
+    ),
+    (  # two full names given-first are two authors, not "Surname, Given" ("Vaswani, Noam Shazeer")
+        "Ashish Vaswani, Noam Shazeer. Attention is all you need. In NeurIPS, 2017.",
+        {"authors": ("Ashish Vaswani", "Noam Shazeer"), "title": "Attention is all you need"},
+    ),
     (  # CJE: the quoted title right after the year in brackets
         "Chomsky, Noam (1967) ‘A review of B. F. Skinner’s Verbal Behavior.’ In Readings in the Psychology "
         "of Language, ed. Leon A. Jakobovits and Murray S. Miron (Englewood Cliffs, NJ: Prentice-Hall)",

@@ -103,7 +103,8 @@ _GOST_SOURCE_RE = re.compile(r"\s//\s")
 _GOST_RESPONSIBILITY_RE = re.compile(
     r"\s/\s(?=(?:Eds?\.|ed\.|[Пп]од ред|[Пп]ер\.|[Сс]ост\.|[Оо]тв\. ред|[A-ZА-ЯЁ]\.\s?[A-ZА-ЯЁ]\.))"
 )
-_EDS_RE = re.compile(r"\s*,?\s*(?:\(eds?\.?\)|eds?\.?|editors?\b)(?=[\s,.]|$)", re.IGNORECASE)
+# editors after the names: "(eds.)", "Eds.", German "(Hrsg.)"; biblatex-dw closes them with ":"
+_EDS_RE = re.compile(r"\s*,?\s*(?:\((?:eds?|hrsg|hg)\.?\)|eds?\.?|editors?\b)(?=[\s,.:]|$)", re.IGNORECASE)
 @dataclass(frozen=True)
 class _Split:
     """How the head of an entry divided into authors / year / title / the rest."""

@@ -276,12 +276,55 @@ def _inverted_first_of_list(tokens: list[Token], k: int) -> bool:
     return j > k + 3 and j < len(tokens) and tokens[j].text in (",", ".", ":")
 
 
+def _and_full_name_before_colon(tokens: list[Token], k: int) -> bool:
+    """At k, "and" and a name in full, then the ":" before the title: biblatex-dw's
+    "Dean, Jeffrey and Sanjay Ghemawat: MapReduce" (the inverted first name without MLA's comma)."""
+    if k >= len(tokens) or tokens[k].text.lower() not in AND_WORDS or et_al_end(tokens, k) > k:
+        return False
+    j = k + 1
+    while j < len(tokens) and j - k <= 4 and (is_capword(tokens[j].text) or is_initial(tokens[j].text)):
+        j += 1
+    return j > k + 2 and _colon_before_title(tokens, j)
+
+
+def _et_al_before_colon(tokens: list[Token], k: int) -> bool:
+    """At k, "et al." and the ":" before the title: "Deng, Jia et al.: ImageNet"."""
+    j = et_al_end(tokens, k)
+    return j > k and _colon_before_title(tokens, j)
+
+
+_EDITORS_WORDS = frozenset({"ed.", "eds.", "hrsg.", "hg.", "éd.", "éds.", "dir."})
+
+
+def _colon_before_title(tokens: list[Token], j: int) -> bool:
+    """At j, the ":" that ends the names, or "(eds.):" / "(Hrsg.):" for editors."""
+    bracket = j + 3 < len(tokens) and tokens[j].text == "(" and tokens[j + 2].text == ")"
+    if bracket and tokens[j + 1].text.lower() in _EDITORS_WORDS:
+        j += 3
+    return j < len(tokens) and tokens[j].text == ":"
+
+
+def _closes_given_names(tokens: list[Token], k: int) -> bool:
+    """What may close the given names of a "Surname, Given" name at k: ";" or the ":" before the title,
+    the year in brackets, or what follows an inverted first name (MLA's ", and", dw's "and ... :")."""
+    return (
+        tokens[k].text == ";"
+        or _colon_before_title(tokens, k)
+        or _year_in_brackets(tokens, k)
+        or _inverted_first_of_list(tokens, k)
+        or _and_full_name_before_colon(tokens, k)
+        or _et_al_before_colon(tokens, k)
+    )
+
+
 def _name_sg(tokens: list[Token], i: int) -> int:
     """DIN 1505's 'Cominetti, Roberto ;' / 'Correa, José R. ;' / 'Elstrodt, Jürgen:': surname, comma,
-    given names, closed only by ";" or the ":" before the title (a comma would be a title's)."""
+    given names, closed only by ";" or the ":" before the title (a comma would be a title's).
+    A particle may end the given names ('Broglie, Louis de:'). MLA and Chicago close a lone
+    author's given name with the sentence period ('Nakamoto, Satoshi. Bitcoin: ...') when the
+    surname is one word: "Ashish Vaswani, Noam Shazeer." is two names, not one."""
     ahead = range(i + 2, min(i + 7, len(tokens)))
-    inverted = any(_inverted_first_of_list(tokens, n) for n in ahead)
-    if not inverted and not any(tokens[n].text in (";", ":") or _year_in_brackets(tokens, n) for n in ahead):
+    if not any(_closes_given_names(tokens, n) or ends_sentence(tokens[n - 1].text) for n in ahead):
         return i
     j = _surname(tokens, i)
     if j == i or j + 1 >= len(tokens) or tokens[j].text != "," or ends_sentence(tokens[j - 1].text):
@@ -289,11 +332,17 @@ def _name_sg(tokens: list[Token], i: int) -> int:
     k = j + 1
     while k < len(tokens) and k - j <= 3 and (is_capword(tokens[k].text) or is_initial(tokens[k].text)):
         k += 1
-    # the given name comes first, in full: "Ba, J. Adam: A method ..." is "Ba, J." and a title
-    closed = k < len(tokens) and (tokens[k].text in (";", ":") or _year_in_brackets(tokens, k))
-    # MLA and Chicago invert the first name only: "García-Ojalvo, Jordi, and José M. Sancho."
-    closed = closed or _inverted_first_of_list(tokens, k)
-    return k if closed and k > j + 1 and is_capword(tokens[j + 1].text) else i
+        if ends_sentence(tokens[k - 1].text) and tokens[k - 1].text.lower() not in _SUFFIXES:
+            break  # "Satoshi. Bitcoin": the period ended the name ("Guy L. Jr.:" goes on)
+    if k > j + 1 and k < len(tokens) and _is_trailing_particle(tokens[k].text):
+        k += 1
+    if k <= j + 1 or not is_capword(tokens[j + 1].text):
+        return i  # the given name comes first, in full: "Ba, J. Adam: A method ..." is "Ba, J." and a title
+    if ends_sentence(tokens[k - 1].text) and tokens[k - 1].text.lower() not in _SUFFIXES:
+        one_word = j - i == 1 or (j - i == 2 and is_particle(tokens[i].text))
+        opens = k < len(tokens) and (tokens[k].text[:1].isupper() or tokens[k].text[:1] in "“\"'‘")
+        return k if one_word and opens and k - j <= 3 else i
+    return k if k < len(tokens) and _closes_given_names(tokens, k) else i
 
 
 def _name_si(tokens: list[Token], i: int) -> int:
