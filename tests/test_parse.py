@@ -1129,3 +1129,51 @@ def test_long_entry_without_spaces_parses() -> None:
     assert parsed.title is not None
     assert parsed.title.startswith("xxxx")
     assert parsed.confidence < UNCERTAIN_BELOW
+
+
+VANCOUVER_LIST = [
+    "Deng J, Dong W, Socher R, Li LJ, Li K, and Fei-Fei L. ImageNet: A large-scale hierarchical image "
+    "database. 2009 IEEE Conference on Computer Vision and Pattern Recognition 2009:248–55.",
+    "Hochreiter S and Schmidhuber J. Long Short-Term Memory. Neural Computation 1997;9:1735–80.",
+    "Fukushima K. Neocognitron: A self-organizing neural network model for a mechanism of pattern "
+    "recognition unaffected by shift in position. Biological Cybernetics 1980;36:193–202.",
+    "Schrödinger E. Quantisierung als Eigenwertproblem. Annalen der Physik 1926;384:361–76.",
+    "Harris CR, Millman KJ, et al. Array programming with NumPy. Nature 2020;585:357–62.",
+    "He K, Zhang X, Ren S, and Sun J. Deep Residual Learning for Image Recognition. CVPR 2016:770–8.",
+    "Vaswani A, Shazeer N, Parmar N, et al. Attention is All you Need. NeurIPS 2017.",
+]
+
+
+def test_a_list_of_surname_initials_names_reads_every_entry_surname_first() -> None:
+    """In a Vancouver list, "Fukushima K. Neocognitron:" is a name and a title, not the given-first
+    name "Fukushima K. Neocognitron"; alone, the entry could be either."""
+    from arxref.domain import RawReference, ReferenceSource
+    from arxref.parse import parse_references
+
+    refs = [RawReference(i, raw, ReferenceSource.PDF_TEXT) for i, raw in enumerate(VANCOUVER_LIST, 1)]
+    titles = [p.title for p in parse_references(refs)]
+    assert titles[1:4] == [
+        "Long Short-Term Memory",
+        "Neocognitron: A self-organizing neural network model for a mechanism of pattern recognition "
+        "unaffected by shift in position",
+        "Quantisierung als Eigenwertproblem",
+    ]
+    assert parse_references(refs)[1].authors == ("Hochreiter S", "Schmidhuber J.")
+
+
+def test_a_list_of_given_first_names_keeps_a_middle_initial_inside_the_name() -> None:
+    from arxref.domain import RawReference, ReferenceSource
+    from arxref.parse import parse_references
+
+    raws = [
+        "Kenneth G. Mann. Coagulation explosion. Vascular 14(6):309–314, 2006.",
+        "Ashish Vaswani, Noam Shazeer, and Niki Parmar. Attention is all you need. In NeurIPS, 2017.",
+        "Kaiming He, Xiangyu Zhang, and Jian Sun. Deep residual learning. In CVPR, 2016.",
+        "Diederik P. Kingma and Jimmy Ba. Adam: A method for stochastic optimization. In ICLR, 2015.",
+        "Yann LeCun, Yoshua Bengio, and Geoffrey Hinton. Deep learning. Nature 521, 2015.",
+    ]
+    refs = [RawReference(i, raw, ReferenceSource.PDF_TEXT) for i, raw in enumerate(raws, 1)]
+    parsed = parse_references(refs)
+    assert parsed[0].authors == ("Kenneth G. Mann",)
+    assert parsed[0].title == "Coagulation explosion"
+    assert parsed[3].title == "Adam: A method for stochastic optimization"

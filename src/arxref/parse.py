@@ -157,8 +157,10 @@ def _absorb_names(body: str, pos: int) -> tuple[tuple[str, ...], int] | None:
     return (got[0], end + 1) if got else None
 
 
-def _split(body: str) -> _Split:
-    """Divide an entry (identifiers already removed) into authors, year, title and the rest."""
+def _split(body: str, surname_first: bool = False) -> _Split:
+    """Divide an entry (identifiers already removed) into authors, year, title and the rest.
+
+    `surname_first`: the entry's list prints its names surname first (see `parse_references`)."""
     authors: tuple[str, ...] = ()
     et_al, how, pos = False, "none", 0
     dated = _LEADING_DATE_RE.match(body)
@@ -173,7 +175,7 @@ def _split(body: str) -> _Split:
         quoted = _quoted(body)
         if quoted is not None:
             return _check_title(quoted)
-        scan = scan_authors(body, surname_first=bool(_GOST_SOURCE_RE.search(body)))
+        scan = scan_authors(body, surname_first=surname_first or bool(_GOST_SOURCE_RE.search(body)))
         lone_full_name = scan.kind == "FN" and len(scan.names) == 1 and scan.stop == "period"
         if lone_full_name and only_link_follows(body, scan.end - 1):
             scan = replace(scan, names=())  # "Jupyter Notebook. http://jupyter.org, 2017.": a title
@@ -314,8 +316,14 @@ def _prepare(raw: str) -> str:
     return _NOISE_RE.sub(" ", text)
 
 
-def parse_reference(raw: str, stated: ParsedReference | None = None) -> ParsedReference:
-    """Fields of one raw bibliography entry; `stated` fields (biblatex, .bib, link targets) win."""
+def parse_reference(
+    raw: str, stated: ParsedReference | None = None, surname_first: bool = False
+) -> ParsedReference:
+    """Fields of one raw bibliography entry; `stated` fields (biblatex, .bib, link targets) win.
+
+    `surname_first`: the entry's list prints "Surname Initials" names (Vancouver, MNRAS), so a
+    name read that way beats a given-first one ("Fukushima K. Neocognitron: ..." is "Fukushima K."
+    and a title, not the name "Fukushima K. Neocognitron")."""
     text = _prepare(raw)
     arxiv = next((m.value for m in find_arxiv_ids(text) if m.valid), None)
     dois = find_dois(raw)
@@ -324,7 +332,7 @@ def parse_reference(raw: str, stated: ParsedReference | None = None) -> ParsedRe
     body = _URL_RE.sub(lambda m: " " + m.group(0)[len(m.group(0).rstrip(".,;)")):], text)  # keep the comma
     body = _DOI_TEXT_RE.sub(" ", body)
     body = _unquote_names(re.sub(r"\s+", " ", body).strip())
-    split = _split(body)
+    split = _split(body, surname_first)
     venue = parse_venue(_strip_ids(split.rest))
     year = split.year or venue.year or find_year(body.replace(split.title or "\0", " "))
     parsed = ParsedReference(
@@ -378,5 +386,27 @@ def _merge(parsed: ParsedReference, stated: ParsedReference) -> ParsedReference:
 
 
 def parse_references(references: Sequence[RawReference]) -> list[ParsedReference]:
-    """The fields of every entry of an extraction, in order; stated fields win."""
-    return [parse_reference(raw.raw, stated=raw.fields) for raw in references]
+    """The fields of every entry of an extraction, in order; stated fields win.
+
+    One list keeps one style: where most of its entries open with a "Surname Initials" name, every
+    entry is read surname first.
+    """
+    lists: dict[int | None, list[str]] = {}
+    for raw in references:
+        lists.setdefault(raw.bibliography, []).append(raw.raw)
+    surname_first = {b: _prints_surname_first(raws) for b, raws in lists.items()}
+    return [
+        parse_reference(raw.raw, stated=raw.fields, surname_first=surname_first[raw.bibliography])
+        for raw in references
+    ]
+
+
+_SURNAME_FIRST_SHARE = 0.6  # of a list's entries that open with a "Surname Initials" name
+_SURNAME_FIRST_MIN = 5  # ... and at least this many: a short list says little about its style
+
+
+def _prints_surname_first(raws: list[str]) -> bool:
+    """Whether a list prints its names "Surname Initials" (Vancouver "Smith AB", MNRAS "Smith A. B.")."""
+    kinds = [scan_authors(_prepare(raw)).first_kind for raw in raws]
+    si = kinds.count("SI")
+    return si >= _SURNAME_FIRST_MIN and si >= _SURNAME_FIRST_SHARE * len(kinds)

@@ -46,6 +46,7 @@ class AuthorScan:
     end: int
     stop: str
     kind: str | None
+    first_kind: str | None = None  # the shape of the first name (what a style prints first)
 
 
 
@@ -154,6 +155,7 @@ def scan_authors(text: str, surname_first: bool = False) -> AuthorScan:
     names: list[str] = []
     so_far = _ListSoFar()
     i, end, stop, et_al = 0, 0, "other", False
+    first_kind = None
     while i < len(tokens):
         j = et_al_end(tokens, i)
         if j > i and names:
@@ -165,6 +167,7 @@ def scan_authors(text: str, surname_first: bool = False) -> AuthorScan:
             stop = "separator" if names else "other"
             break
         j, k = got
+        first_kind = first_kind or k
         names.append(" ".join(t.text for t in tokens[i:j]).replace(" ,", ","))
         kind = so_far.kind
         if kind in (None, "CO") or (k != "CO" and FAMILY[k] != FAMILY.get(kind)):
@@ -195,7 +198,7 @@ def scan_authors(text: str, surname_first: bool = False) -> AuthorScan:
         i = n
     else:
         stop = "other" if not names else stop
-    return AuthorScan(tuple(clean_name(n) for n in names), et_al, end, stop, so_far.kind)
+    return AuthorScan(tuple(clean_name(n) for n in names), et_al, end, stop, so_far.kind, first_kind)
 
 
 def _period_ends(tokens: list[Token], j: int) -> bool:
