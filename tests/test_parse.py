@@ -150,6 +150,32 @@ CASES = [
         "Ashish Vaswani, Noam Shazeer. Attention is all you need. In NeurIPS, 2017.",
         {"authors": ("Ashish Vaswani", "Noam Shazeer"), "title": "Attention is all you need"},
     ),
+    (  # biblatex authoryear: the inverted first name, "and" without a comma, then the year in brackets
+        "Kingma, Diederik P. and Jimmy Ba (2014). Adam: A Method for Stochastic Optimization. arXiv "
+        "preprint arXiv:1412.6980.",
+        {"authors": ("Kingma, Diederik P.", "Jimmy Ba"),
+         "title": "Adam: A Method for Stochastic Optimization"},
+    ),
+    (  # ... "et al." then the year; and editors after the names
+        "Page, Lawrence et al. (1999). The PageRank Citation Ranking: Bringing Order to the Web. Tech. rep.",
+        {"authors": ("Page, Lawrence",), "et_al": True,
+         "title": "The PageRank Citation Ranking: Bringing Order to the Web"},
+    ),
+    (
+        "Abramowitz, Milton and Irene A. Stegun, eds. (1965). Handbook of Mathematical Functions with "
+        "Formulas, Graphs, and Mathematical Tables. New York: Dover.",
+        {"authors": ("Abramowitz, Milton", "Irene A. Stegun"),
+         "title": "Handbook of Mathematical Functions with Formulas, Graphs, and Mathematical Tables"},
+    ),
+    (  # Harvard dcu: a one-word journal with its issue and pages after a sentence-case title
+        "Kahneman, D. & Tversky, A. (1979). Prospect theory: An analysis of decision under risk, "
+        "Econometrica 47(2): 263–291.",
+        {"title": "Prospect theory: An analysis of decision under risk"},
+    ),
+    (  # ... where a title's "Appendix 12: tables" (a number, no issue, no pages) is no journal
+        "Smith, J. (2001). Fluid dynamics of small droplets, Appendix 12: tables. Technical report.",
+        {"title": "Fluid dynamics of small droplets, Appendix 12: tables"},
+    ),
     (  # CJE: the quoted title right after the year in brackets
         "Chomsky, Noam (1967) ‘A review of B. F. Skinner’s Verbal Behavior.’ In Readings in the Psychology "
         "of Language, ed. Leon A. Jakobovits and Murray S. Miron (Englewood Cliffs, NJ: Prentice-Hall)",

@@ -276,24 +276,33 @@ def _inverted_first_of_list(tokens: list[Token], k: int) -> bool:
     return j > k + 3 and j < len(tokens) and tokens[j].text in (",", ".", ":")
 
 
-def _and_full_name_before_colon(tokens: list[Token], k: int) -> bool:
-    """At k, "and" and a name in full, then the ":" before the title: biblatex-dw's
-    "Dean, Jeffrey and Sanjay Ghemawat: MapReduce" (the inverted first name without MLA's comma)."""
+def _and_full_name_closed(tokens: list[Token], k: int) -> bool:
+    """At k, "and" and a name in full, then what ends the names: the ":" before the title
+    (biblatex-dw: "Dean, Jeffrey and Sanjay Ghemawat: MapReduce") or the year in brackets
+    (biblatex authoryear: "Kingma, Diederik P. and Jimmy Ba (2014)"), as MLA's ", and" does."""
     if k >= len(tokens) or tokens[k].text.lower() not in AND_WORDS or et_al_end(tokens, k) > k:
         return False
     j = k + 1
     while j < len(tokens) and j - k <= 4 and (is_capword(tokens[j].text) or is_initial(tokens[j].text)):
         j += 1
-    return j > k + 2 and _colon_before_title(tokens, j)
+    return j > k + 2 and _names_end_at(tokens, j)
 
 
-def _et_al_before_colon(tokens: list[Token], k: int) -> bool:
-    """At k, "et al." and the ":" before the title: "Deng, Jia et al.: ImageNet"."""
+def _et_al_closed(tokens: list[Token], k: int) -> bool:
+    """At k, "et al." and what ends the names: "Deng, Jia et al.: ImageNet", "Brown, Tom B. et al. (2020)"."""
     j = et_al_end(tokens, k)
-    return j > k and _colon_before_title(tokens, j)
+    return j > k and _names_end_at(tokens, j)
 
 
-_EDITORS_WORDS = frozenset({"ed.", "eds.", "hrsg.", "hg.", "éd.", "éds.", "dir."})
+def _names_end_at(tokens: list[Token], j: int) -> bool:
+    """At j, the ":" before the title (after "(eds.)" or not), the year in brackets, or ", eds.": the
+    end of a list of names."""
+    if _year_in_brackets(tokens, j) or _colon_before_title(tokens, j):
+        return True
+    return j + 1 < len(tokens) and tokens[j].text == "," and tokens[j + 1].text.lower() in _EDITORS_WORDS
+
+
+_EDITORS_WORDS = frozenset({"ed.", "eds.", "eds", "hrsg.", "hg.", "éd.", "éds.", "dir."})
 
 
 def _colon_before_title(tokens: list[Token], j: int) -> bool:
@@ -312,8 +321,8 @@ def _closes_given_names(tokens: list[Token], k: int) -> bool:
         or _colon_before_title(tokens, k)
         or _year_in_brackets(tokens, k)
         or _inverted_first_of_list(tokens, k)
-        or _and_full_name_before_colon(tokens, k)
-        or _et_al_before_colon(tokens, k)
+        or _and_full_name_closed(tokens, k)
+        or _et_al_closed(tokens, k)
     )
 
 

@@ -235,15 +235,20 @@ def _journal_after_title(title: str, chunk: str, following: list[str]) -> bool:
     gravitational waves ..., Physical Review Letters, 116 (6), 061102."): a title in sentence case,
     then a name in title case with its volume, in the chunk or the next."""
     name = re.split(r"\s\d", chunk.strip(), maxsplit=1)[0]
+    tail = chunk.strip()[len(name):]
+    if len(name.split()) == 1 and _ISSUE_OR_PAGES_RE.match(tail) and _sentence_case(title):
+        return name[:1].isupper() and name.isalpha()  # "Econometrica 47(2): 263–291", "Nature 585: 357–362"
     if len(name.split()) < 2 or not _sentence_case(title) or not _title_case(name):
         return False
-    tail = chunk.strip()[len(name):]
     if _VOLUME_TAIL_RE.fullmatch(tail):  # "Physical Review Letters 116(6): 061102"
         return True
     volume = any(c.isdigit() for c in chunk) or any(re.match(r"\s*\d", f) for f in following)
     return volume and looks_like_venue(chunk, following)
 
 
+# A one-word journal needs more than a number after it: an issue or pages ("47(2): 263–291", "36: 193–202"),
+# where a title's "Part 2" has neither.
+_ISSUE_OR_PAGES_RE = re.compile(r"\s+\d+\s*(?:\(\d+\)\s*:?|:)\s*\d")
 # What follows a journal's name in the same chunk: volume, issue, pages ("116(6): 061102", "558, A33").
 _VOLUME_TAIL_RE = re.compile(r"\s+\d[\d\s():;,.–—/-]*(?:[A-Za-z]?\d[\d\s():;,.–—/-]*)?")
 
