@@ -15,6 +15,7 @@ from arxref.domain import Extraction
 from arxref.pdf import extract_pdf_references
 from arxref.pdf._layout import Line
 from arxref.pdf._section import closes_list, page_has_heading
+from tests.conftest import SAMPLES
 
 DATA = Path(__file__).parent / "data" / "pdf"
 
@@ -450,3 +451,43 @@ def test_a_copyright_notice_at_the_page_foot_is_no_part_of_the_entry_it_interrup
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.index for r in refs] == list(range(1, 83))
     assert refs[80].raw == "B. Writer. A long title that goes on in the Journal of Things, 12:3-4, 2002."
+
+
+def test_citation_anchors_name_the_pages_the_entries_start_on() -> None:
+    """hyperref names a destination for every \\bibitem; the pages they point at are the pages the
+    extraction finds the entries on (1911.02782: entries on pages 9-12 of 15)."""
+    from arxref.pdf._anchors import cite_anchor_pages
+
+    data = (SAMPLES / "1911.02782v1.pdf").read_bytes()
+    with pymupdf.open(stream=data, filetype="pdf") as doc:
+        anchors = cite_anchor_pages(doc)
+    firsts = {r.provenance.pages[0] - 1 for r in extract_pdf_references(data).references}
+    assert anchors == firsts == {8, 9, 10, 11}
+
+
+def test_a_pdf_without_hyperref_names_no_entry_page() -> None:
+    from arxref.pdf._anchors import cite_anchor_pages
+
+    with pymupdf.open(stream=(SAMPLES / "0801.0012v1.pdf").read_bytes(), filetype="pdf") as doc:
+        assert cite_anchor_pages(doc) == frozenset()
+    doc = pymupdf.open()
+    doc.new_page().insert_text((72, 72), "References")
+    assert cite_anchor_pages(doc) == frozenset()
+
+
+def test_pages_after_the_last_anchored_entry_are_not_read_and_the_entries_are_the_same(monkeypatch) -> None:
+    from arxref.pdf import _extract
+    from arxref.pdf._open import KeptPages, open_pdf, read_page_texts
+    from arxref.pdf._section import page_has_second_heading
+
+    data = (SAMPLES / "1911.02782v1.pdf").read_bytes()
+    doc = open_pdf(data)
+    texts = read_page_texts(doc, page_has_heading, page_has_second_heading, KeptPages(), 11)
+    every = read_page_texts(doc, page_has_heading, page_has_second_heading, KeptPages())
+    assert texts[12] == every[12]
+    assert texts[13] is None
+    assert texts[14] is None
+    assert every[14] is not None
+    with_anchors = extract_pdf_references(data).references
+    monkeypatch.setattr(_extract, "cite_anchor_pages", lambda doc: frozenset())
+    assert extract_pdf_references(data).references == with_anchors

@@ -1,8 +1,9 @@
 """The PDF path end to end: bytes in, an `Extraction` of `pdf_text` references out.
 
-Pages are read as plain text (cheap) from the end back to a little before the earliest
-bibliography heading, for the headings and the document's vocabulary; only the pages
-that hold a bibliography are read closely (lines with their boxes and fonts).
+Pages are read as plain text (cheap) from the end (or from just past the last page a
+citation anchor names) back to a little before the earliest bibliography heading, for the
+headings and the document's vocabulary; only the pages that hold a bibliography are read
+closely (lines with their boxes and fonts).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pymupdf
 from arxref.domain import Extraction, ParsedReference, Provenance, RawReference, ReferenceSource
 from arxref.errors import NoBibliography
 from arxref.ids import arxiv_id_from_url, doi_from_url, find_arxiv_ids, find_dois
+from arxref.pdf._anchors import cite_anchor_pages
 from arxref.pdf._authoryear import DRAWN_DASH, Rule, drawn_rules, follows_rule
 from arxref.pdf._furniture import margin_shapes, remove_furniture
 from arxref.pdf._joins import document_vocabulary, join_lines
@@ -273,7 +275,8 @@ def extract_pdf_references(data: bytes) -> Extraction:
     doc = open_pdf(data)
     kept = KeptPages()
     try:
-        texts = read_page_texts(doc, page_has_heading, page_has_second_heading, kept)
+        last_entry_page = max(cite_anchor_pages(doc), default=None)
+        texts = read_page_texts(doc, page_has_heading, page_has_second_heading, kept, last_entry_page)
         pages = _Pages(doc, texts, kept)
         found, notes = _find_sections(pages, texts)
         vocab = document_vocabulary("\n".join(t for t in texts if t))

@@ -77,6 +77,7 @@ def read_page_texts(
     is_heading_page: Callable[[str], bool],
     is_second_list_page: Callable[[str], bool],
     kept: KeptPages,
+    last_entry_page: int | None = None,
 ) -> tuple[str | None, ...]:
     """Plain text of the pages that can hold a bibliography: the cheap pass, read from the end.
 
@@ -87,13 +88,18 @@ def read_page_texts(
     list's own heading ("Supplementary References": a main list, under its heading or none,
     comes before it): then every page is read, as it is when no heading is found. Pages not
     read are None. The text pages of the pages read go into `kept`, up to its budget.
+
+    `last_entry_page`: the last page a bibliography entry starts on, when the PDF names it
+    (hyperref's citation anchors); the pass then starts on the page after it, and an appendix
+    or a back cover after the bibliography is never read.
     """
     n = doc.page_count
     window = max(4, n // 8)
     texts: list[str | None] = [None] * n
     earliest = None
     several = False
-    for p in range(n - 1, -1, -1):
+    start = n - 1 if last_entry_page is None else min(n - 1, last_entry_page + 1)
+    for p in range(start, -1, -1):
         if earliest is not None and earliest - p > window and not several:
             break
         texts[p] = _page_text(doc[p], kept)

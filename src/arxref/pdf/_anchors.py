@@ -1,0 +1,105 @@
+"""The pages that hyperref's citation anchors point at: where the bibliography entries are printed.
+
+LaTeX with hyperref (most arXiv PDFs) names a destination for every \\bibitem: "cite.<key>",
+"cite.0@<key>" under biblatex. They sit in the document's name tree (or, from dvips, in the
+catalog's older /Dests dictionary), sorted by name, so
+the "cite." range is found by the tree's limits without touching the thousands of other
+names (pages, equations, figures). Reading them costs less than the plain text of one page,
+and says which pages hold entries without reading any page.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pymupdf
+
+_PREFIX = "cite."
+_PAST = "cite/"  # the first name after every "cite." one: "/" follows "." in byte order
+_MAX_DEPTH = 32  # a name tree deeper than this is broken or hostile
+_MAX_NODES = 20_000
+
+_STRING = r"\((?:\\.|[^\\()])*\)|<[0-9A-Fa-f\s]*>"
+_ENTRY = re.compile(rf"({_STRING})\s*(\d+\s+\d+\s+R|\[[^\]]*\]|<<.*?>>)", re.DOTALL)
+_STRINGS = re.compile(_STRING)
+_REF = re.compile(r"(\d+)\s+\d+\s+R")
+_PAGE_REF = re.compile(r"\[\s*(\d+)\s+\d+\s+R")
+_OLD_STYLE = re.compile(r"/cite\.[^\s/\[\]<>()]*\s*(\d+\s+\d+\s+R|\[[^\]]*\]|<<.*?>>)", re.DOTALL)
+
+
+def _text(pdf_string: str) -> str:
+    """A PDF string's characters, enough to compare names (escapes of the literal form kept)."""
+    if pdf_string.startswith("<"):
+        raw = bytes.fromhex("".join(pdf_string[1:-1].split()))
+        if raw.startswith(b"\xfe\xff"):
+            return raw[2:].decode("utf-16-be", "replace")
+        return raw.decode("latin-1")
+    return pdf_string[1:-1]
+
+
+def _overlaps(doc: pymupdf.Document, node: int, path: str) -> bool:
+    kind, value = doc.xref_get_key(node, path + "Limits")
+    if kind != "array":
+        return True
+    limits = [_text(s) for s in _STRINGS.findall(value)]
+    return len(limits) != 2 or (limits[1] >= _PREFIX and limits[0] < _PAST)
+
+
+def _dest_page_refs(doc: pymupdf.Document, root: int, path: str) -> list[int]:
+    """The page objects that the "cite." destinations of the name tree at `root`'s `path` (an
+    object of its own: path "", or a dictionary inside the catalog) point at."""
+    refs: list[int] = []
+    stack = [(root, path, 0)]
+    seen: set[int] = set()
+    while stack:
+        node, path, depth = stack.pop()
+        if node in seen or depth > _MAX_DEPTH or len(seen) > _MAX_NODES:
+            continue
+        seen.add(node)
+        if not _overlaps(doc, node, path):
+            continue
+        kind, kids = doc.xref_get_key(node, path + "Kids")
+        if kind == "array":
+            stack.extend((int(x), "", depth + 1) for x in _REF.findall(kids))
+            continue
+        kind, names = doc.xref_get_key(node, path + "Names")
+        if kind == "array":
+            cites = [value for name, value in _ENTRY.findall(names) if _text(name).startswith(_PREFIX)]
+            refs.extend(_page_refs(doc, cites))
+    return refs
+
+
+def _page_refs(doc: pymupdf.Document, dests: list[str]) -> list[int]:
+    """The page object of each destination: an array [page /XYZ ...], a dictionary with /D, or a
+    reference to either."""
+    refs = []
+    for value in dests:
+        if (ref := _REF.fullmatch(value.strip())) is not None:
+            value = doc.xref_object(int(ref.group(1)), compressed=True)
+        if (page := _PAGE_REF.search(value)) is not None:
+            refs.append(int(page.group(1)))
+    return refs
+
+
+def cite_anchor_pages(doc: pymupdf.Document) -> frozenset[int]:
+    """Page numbers (0-based) that hold a citation anchor; empty when the PDF names none (no
+    hyperref, or an unreadable name tree: the caller then reads the pages as it would anyway)."""
+    try:
+        catalog = doc.pdf_catalog()
+        kind, value = doc.xref_get_key(catalog, "Names/Dests")
+        old_kind, old_value = doc.xref_get_key(catalog, "Dests")
+        if kind == "xref":
+            refs = _dest_page_refs(doc, int(value.split()[0]), "")
+        elif kind == "dict":
+            refs = _dest_page_refs(doc, catalog, "Names/Dests/")
+        elif old_kind == "xref":
+            old = doc.xref_object(int(old_value.split()[0]), compressed=True)
+            refs = _page_refs(doc, _OLD_STYLE.findall(old))
+        else:
+            return frozenset()
+        if not refs:
+            return frozenset()
+        page_of = {doc.page_xref(p): p for p in range(doc.page_count)}
+    except Exception:  # a damaged name tree only costs the shortcut
+        return frozenset()
+    return frozenset(page_of[r] for r in refs if r in page_of)
