@@ -176,6 +176,33 @@ CASES = [
         "Smith, J. (2001). Fluid dynamics of small droplets, Appendix 12: tables. Technical report.",
         {"title": "Fluid dynamics of small droplets, Appendix 12: tables"},
     ),
+    (  # Harvard agsm: an unquoted title, then the booktitle in quotes after "in"
+        "He, K., Zhang, X., Ren, S. & Sun, J. (2016), Deep residual learning for image recognition, "
+        "in ‘Proceedings of the IEEE Conference on Computer Vision and Pattern Recognition (CVPR)’, "
+        "pp. 770–778.",
+        {"title": "Deep residual learning for image recognition"},
+    ),
+    (  # ... the quoted string after "in" and the editors is the booktitle, never the title
+        "Rumelhart, D. E., Hinton, G. E. & Williams, R. J. (1986), Learning internal representations by "
+        "error propagation, in D. E. Rumelhart & J. L. McClelland, eds, ‘Parallel Distributed "
+        "Processing’, MIT Press.",
+        {"title": "Learning internal representations by error propagation"},
+    ),
+    (  # bath: "[Online]" after the title, before the sentence's period
+        "Goodfellow, I., Bengio, Y., and Courville, A., 2016. Deep learning [Online]. Cambridge, MA: MIT "
+        "Press. Available from: http://www.deeplearningbook.org.",
+        {"title": "Deep learning"},
+    ),
+    (  # ISO 690: the medium or the address in brackets after the title
+        "KINGMA, Diederik P.; BA, Jimmy. Adam: A Method for Stochastic Optimization [arXiv preprint "
+        "arXiv:1412.6980]. 2014. Available from arXiv:1412.6980 [cs.LG].",
+        {"title": "Adam: A Method for Stochastic Optimization"},
+    ),
+    (
+        "KLABNIK, Steve; NICHOLS, Carol. The Rust Programming Language "
+        "[https://doc.rust-lang.org/book/]. 2019.",
+        {"title": "The Rust Programming Language", "url": "https://doc.rust-lang.org/book/"},
+    ),
     (  # CJE: the quoted title right after the year in brackets
         "Chomsky, Noam (1967) ‘A review of B. F. Skinner’s Verbal Behavior.’ In Readings in the Psychology "
         "of Language, ed. Leon A. Jakobovits and Murray S. Miron (Englewood Cliffs, NJ: Prentice-Hall)",

@@ -64,8 +64,9 @@ _DOI_TEXT_RE = re.compile(
 )
 # Typesetting left-overs in text converted from .bbl (IEEEtran's \newblock glue) and link labels.
 _NOISE_RE = re.compile(
-    r"\.?em plus [\d.]+em minus [\d.]+em|\[Online\]\.?|\bAvailable(?: online)?\s*:|\bURL\s*:"
-    r"|\bOnline unter\b",
+    r"\.?em plus [\d.]+em minus [\d.]+em|\bAvailable(?: online)?\s*:|\bURL\s*:|\bOnline unter\b"
+    # IEEE's "2019. [Online]. Available:" goes with its period; bath's "Title [Online]. City" keeps it
+    r"|(?<=\.)\s*\[Online\]\.?|\s*\[Online\]",
     re.IGNORECASE,
 )
 # "——." / "—" / "---": same authors as the entry before; AMS \bysame draws its dash as a rule, no
@@ -128,6 +129,8 @@ def _quoted(body: str) -> _Split | None:
             continue  # a quotation inside a title, not a quoted title
         if re.match(r"\s*:\s*\w", body[m.end():]):
             continue  # a quotation opening a title: "“... no one can hack my mind”: Comparing Expert ..."
+        if re.search(r"[,.;]\s+[Ii]n:?\s", pre):
+            continue  # a quoted booktitle: "..., Title, in L. A. Jakobovits, eds, ‘Readings in ...’" (agsm)
         if looks_like_author_list(content) or not re.search(r"[^\W\d_]{2}", content):
             continue
         authors, et_al, how = (), False, "none"
@@ -327,9 +330,9 @@ def parse_reference(
     text = _prepare(raw)
     arxiv = next((m.value for m in find_arxiv_ids(text) if m.valid), None)
     dois = find_dois(raw)
-    urls = [re.sub(r"\s", "", u).rstrip(".,;)") for u in _URL_RE.findall(text)]
+    urls = [re.sub(r"\s", "", u).rstrip(".,;)]") for u in _URL_RE.findall(text)]
     url = next((u for u in urls if "doi.org" not in u.lower()), None)
-    body = _URL_RE.sub(lambda m: " " + m.group(0)[len(m.group(0).rstrip(".,;)")):], text)  # keep the comma
+    body = _URL_RE.sub(lambda m: " " + m.group(0)[len(m.group(0).rstrip(".,;)]")):], text)  # keep the comma
     body = _DOI_TEXT_RE.sub(" ", body)
     body = _unquote_names(re.sub(r"\s+", " ", body).strip())
     split = _split(body, surname_first)

@@ -183,12 +183,19 @@ def clean_title(t: str | None, year: int | None = None) -> str | None:
     t = re.sub(r"^(?:in:\s*)", "", t, flags=re.IGNORECASE)
     t = _TRAILING_ARXIV_RE.sub("", t)  # "... few-shot learners arXiv:2005.14165" (no period between)
     t = _GB_TYPE_RE.sub("", t)  # GB/T 7714: "Attention is all you need[C]//Advances in ..."
+    t = _MEDIUM_RE.sub("", t)  # ISO 690: "Adam: ... Optimization [arXiv preprint arXiv:1412.6980]"
     return t if re.search(r"[^\W\d_]{2}", t) else None
 
 
 # GB/T 7714's document type after the title ([J] journal, [C] proceedings, [M] book, [D] thesis,
 # [R] report, [EB/OL] web...), and the container after "//".
 _GB_TYPE_RE = re.compile(r"\s*\[(?:[JCMDRSPNZAGK]|CP|DB|EB|[JCMD]/OL|EB/OL|DB/OL|CP/OL)\](?:\s*//.*)?$")
+# ISO 690 and bath print the medium or the address in brackets after the title ("[Online]", "[arXiv
+# preprint arXiv:1412.6980]", "[https://...]", whose URL the parse has already cut out: "[ ]").
+_MEDIUM_RE = re.compile(
+    r"\s*\[(?:\s*|[^\]]*,\s*|[^\]]*\b(?:online|arxiv|preprint|https?|www|e-?print)\b[^\]]*)\]\s*$",
+    re.IGNORECASE,
+)
 _TRAILING_ARXIV_RE = re.compile(r"[\s,.;]+arXiv:\s*(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?$")
 
 
@@ -332,7 +339,9 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
         journal = bool(_JOURNAL_J_RE.match(texts[k]))
         # a publisher's city, then its state and the publisher: "Deep Learning, Cambridge, MA: MIT Press"
         city = _city_of_publisher(texts[k], texts[k + 1:k + 2])
-        venue = looks_like_venue(texts[k], texts[k + 1:k + 3]) or numbers or journal or city
+        # a booktitle in quotes or an editor's initials after "in" (Harvard agsm): "..., in ‘Proc. ...’"
+        booktitle = bool(_BOOKTITLE_OPENS_RE.match(texts[k]))
+        venue = looks_like_venue(texts[k], texts[k + 1:k + 3]) or numbers or journal or city or booktitle
         book = venue and b > end and names_publisher(rest[end + 1:b]) and _title_before_end(rest[a:end])
         if book and not _BOOKTITLE_RE.match(rest):
             # a book's title, then its publisher: "Forecasting, Structural Time Series Models and the Kalman
@@ -358,6 +367,7 @@ def _city_of_publisher(chunk: str, following: list[str]) -> bool:
 
 
 _BOOKTITLE_RE = re.compile(r"\s*(?:in\s|In:)")  # "in Proceedings of ...", "In: ...": a venue, not a title
+_BOOKTITLE_OPENS_RE = re.compile(r"\s*(?:in|In:?)\s+(?:[‘“\"']|[A-Z]\.\s)")
 # "Technical Report KSCI-19033", "Tech. Rep. TR-12": a report's number, before its title (MNRAS).
 _REPORT_NUMBER_RE = re.compile(r"\s*(?:Technical\s+Report|Tech\.\s*Rep\.?)\s+\S*\d\S*\s*$")
 # A conference series then its volume, not after "in": the title comes next (AASTeX, ADS records).
