@@ -203,6 +203,15 @@ CASES = [
         "[https://doc.rust-lang.org/book/]. 2019.",
         {"title": "The Rust Programming Language", "url": "https://doc.rust-lang.org/book/"},
     ),
+    (  # a name's initials inside the title do not end its sentence
+        "N. Chomsky. A review of B. F. Skinner’s Verbal Behavior. In L. A. Jakobovits and M. S. Miron, "
+        "editors, Readings in the Psychology of Language. Prentice-Hall, 1967.",
+        {"title": "A review of B. F. Skinner’s Verbal Behavior"},
+    ),
+    (  # ... but a single capital does: a part number, a letter
+        "P. Erdős and A. Rényi. On random graphs I. Publicationes Mathematicae Debrecen, 6:290–297, 1959.",
+        {"title": "On random graphs I"},
+    ),
     (  # CJE: the quoted title right after the year in brackets
         "Chomsky, Noam (1967) ‘A review of B. F. Skinner’s Verbal Behavior.’ In Readings in the Psychology "
         "of Language, ed. Leon A. Jakobovits and Murray S. Miron (Englewood Cliffs, NJ: Prentice-Hall)",

@@ -93,6 +93,8 @@ def sentence_end(text: str, start: int = 0) -> int:
             continue  # a paper's number in old journals opens its title: "XXVIII. On the forms assumed by"
         if text[i] == "." and _GLUED_PART_RE.fullmatch(token):
             continue
+        if text[i] == "." and len(token) == 2 and _inside_initials(text, i, start):
+            continue  # "A review of B. F. Skinner's Verbal Behavior": a name's initials inside the title
         nxt = _SKIP_QUOTES_RE.match(text, m.end()).end()
         lower_next = nxt < len(text) and text[nxt].islower()
         if lower_next and not _LOWER_FIELD_STARTS.match(text, nxt) and not _lower_venue_at(text, nxt):
@@ -105,6 +107,22 @@ def sentence_end(text: str, start: int = 0) -> int:
             continue  # "(with comments by M. Clyde, ...)": not the end of the title
         return i
     return len(text)
+
+
+# A name's initials inside a title: two or three after a lower-case word, before a capitalised name
+# ("of B. F. Skinner's"); never after "and" (the names of a list: "and D. J. Wilson (Hadron Spectrum)"),
+# and never one alone ("graphs I. Publicationes", "A to Z. Elsevier" end their sentences).
+_INITIALS_IN_TITLE_RE = re.compile(
+    r"\b(?!and\b|und\b|et\b)[a-z]{2,}\s+((?:[A-Z]\.\s?){2,3})(?=[A-Z][\w’'-]*[a-z])"
+)
+
+
+def _inside_initials(text: str, i: int, start: int) -> bool:
+    """Whether the period at text[i] closes an initial of a name that a title quotes."""
+    for m in _INITIALS_IN_TITLE_RE.finditer(text, max(start, i - 16), i + 12):
+        if m.start(1) <= i < m.end(1):
+            return True
+    return False
 
 
 def _lower_venue_at(text: str, i: int) -> bool:
