@@ -212,6 +212,24 @@ CASES = [
         "P. Erdős and A. Rényi. On random graphs I. Publicationes Mathematicae Debrecen, 6:290–297, 1959.",
         {"title": "On random graphs I"},
     ),
+    (  # an organisation, then the year: the author (author-year styles)
+        "IEEE (2019). IEEE Standard for Floating-Point Arithmetic. Standard IEEE Std 754-2019. New York.",
+        {"authors": ("IEEE",), "year": 2019, "title": "IEEE Standard for Floating-Point Arithmetic"},
+    ),
+    (  # Taylor & Francis: a one-word journal, its volume and issue in the next chunk
+        "Turing, A.M., 1950. Computing machinery and intelligence, Mind, 59 (236), 433–460.",
+        {"title": "Computing machinery and intelligence"},
+    ),
+    (  # comma styles: a volume of a multi-volume work is part of the title; a bare "3rd" is the edition
+        "D. E. Knuth, The Art of Computer Programming, Volume 1: Fundamental Algorithms, 3rd ed., "
+        "Addison-Wesley, Reading, MA, 1997.",
+        {"title": "The Art of Computer Programming, Volume 1: Fundamental Algorithms"},
+    ),
+    (
+        "R. S. Sutton, A. G. Barto, Reinforcement Learning: An Introduction, 2nd, MIT Press, Cambridge, "
+        "MA, 2018.",
+        {"title": "Reinforcement Learning: An Introduction"},
+    ),
     (  # CJE: the quoted title right after the year in brackets
         "Chomsky, Noam (1967) ‘A review of B. F. Skinner’s Verbal Behavior.’ In Readings in the Psychology "
         "of Language, ed. Leon A. Jakobovits and Murray S. Miron (Englewood Cliffs, NJ: Prentice-Hall)",
@@ -1239,3 +1257,14 @@ def test_a_list_of_given_first_names_keeps_a_middle_initial_inside_the_name() ->
     assert parsed[0].authors == ("Kenneth G. Mann",)
     assert parsed[0].title == "Coagulation explosion"
     assert parsed[3].title == "Adam: A method for stochastic optimization"
+
+
+def test_a_short_title_before_a_year_is_no_organisation() -> None:
+    """"IEEE, 2019." is an organisation and its year; "Deep Learning, 2016." a title (no acronym, no
+    organisation's noun, more than one word)."""
+    parsed = parse_reference("Deep Learning, 2016. MIT Press.")
+    assert parsed.authors == ()
+    assert parsed.title == "Deep Learning"
+    assert parse_reference("Python Software Foundation, 2023. The Python Language Reference.").authors == (
+        "Python Software Foundation",
+    )

@@ -149,6 +149,23 @@ def _venue_not_title(sentence: str) -> bool:
 _COMPANY_SUFFIX_RE = re.compile(r"[\s,](?:AG|GmbH|Inc|Ltd|LLC|Corp|Co|S\.A|SA|B\.V|BV|plc|SE)\.?$")
 # A company's name, as LNCS prints it before the colon: "Facebook:", "CircleCI:", "Microsoft:".
 _COMPANY_COLON_RE = re.compile(r"([A-Z][a-z]+(?:[A-Z][A-Za-z]*)?):\s+")
+# Author-year styles put the year right after an organisation's name: "IEEE, 2019. Title",
+# "IEEE (2019). Title", "IEEE: 2019, Title" (one to three capitalised words or an acronym).
+_DATED_ORGANISATION_RE = re.compile(
+    r"(?P<name>[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,2})\s*[,:]?\s+\(?" + YEAR + r"[a-z]?\)?[.,:]\s"
+)
+
+
+_ORGANISATION_WORDS_RE = re.compile(
+    r"\b(?:[A-Z]{2,}|Foundation|Team|Institute|Society|Association|Organi[sz]ation|Committee|Agency|Council|"
+    r"Consortium|Collaboration|Group|Project|Inc|Ltd|Corporation|Company)\b"
+)
+
+
+def _names_organisation(name: str) -> bool:
+    """One word ("GitHub", "Wikipedia"), or words with an acronym or an organisation's noun in them
+    ("Python Software Foundation", "R Core Team"): not a short title ("Deep Learning")."""
+    return len(name.split()) == 1 or bool(_ORGANISATION_WORDS_RE.search(name))
 
 
 def organisation_head(body: str) -> tuple[str, int] | None:
@@ -160,6 +177,9 @@ def organisation_head(body: str) -> tuple[str, int] | None:
     "Facebook: Hack language specification. Tech. rep., Facebook (2014)" (LNCS: a company's name, then
     the colon that closes the authors, a title and more).
     """
+    dated = _DATED_ORGANISATION_RE.match(body)
+    if dated and _names_organisation(dated.group("name")):
+        return dated.group("name"), dated.end("name")  # "IEEE, 2019. IEEE standard ...", "IEEE (2019)."
     company = _COMPANY_COLON_RE.match(body)
     if company:
         title_end = sentence_end(body, company.end())

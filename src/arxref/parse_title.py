@@ -261,8 +261,11 @@ def _journal_after_title(title: str, chunk: str, following: list[str]) -> bool:
     then a name in title case with its volume, in the chunk or the next."""
     name = re.split(r"\s\d", chunk.strip(), maxsplit=1)[0]
     tail = chunk.strip()[len(name):]
-    if len(name.split()) == 1 and _ISSUE_OR_PAGES_RE.match(tail) and _sentence_case(title):
-        return name[:1].isupper() and name.isalpha()  # "Econometrica 47(2): 263–291", "Nature 585: 357–362"
+    if len(name.split()) == 1 and _sentence_case(title) and name[:1].isupper() and name.isalpha():
+        # "Econometrica 47(2): 263–291", "Nature 585: 357–362", or in the next chunk "Nature, 585 (7825), ..."
+        return bool(_ISSUE_OR_PAGES_RE.match(tail)) or (
+            not tail and bool(following) and bool(_VOLUME_ISSUE_RE.match(following[0]))
+        )
     if len(name.split()) < 2 or not _sentence_case(title) or not _title_case(name):
         return False
     if _VOLUME_TAIL_RE.fullmatch(tail):  # "Physical Review Letters 116(6): 061102"
@@ -273,6 +276,7 @@ def _journal_after_title(title: str, chunk: str, following: list[str]) -> bool:
 
 # A one-word journal needs more than a number after it: an issue or pages ("47(2): 263–291", "36: 193–202"),
 # where a title's "Part 2" has neither.
+_VOLUME_ISSUE_RE = re.compile(r"\s*\d+\s*\(\d+\)\s*$")  # the chunk after a journal: "585 (7825)"
 _ISSUE_OR_PAGES_RE = re.compile(r"\s+\d+\s*(?:\(\d+\)\s*:?|:)\s*\d")
 # What follows a journal's name in the same chunk: volume, issue, pages ("116(6): 061102", "558, A33").
 _VOLUME_TAIL_RE = re.compile(r"\s+\d[\d\s():;,.–—/-]*(?:[A-Za-z]?\d[\d\s():;,.–—/-]*)?")
@@ -351,6 +355,8 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
             break
         if re.match(r"\s*(?:and|&)\s", texts[k]):
             continue  # "Data Mining, Inference, and Prediction. Springer": the last item of a title's list
+        if _PART_OF_TITLE_RE.match(texts[k]):
+            continue  # "The Art of Computer Programming, volume 1: Fundamental algorithms, 3rd ed."
         # pages closing the title's sentence: "Classe d'homologie associée à un cycle, 101–151. Astérisque"
         numbers = b > end and is_numeric_chunk(rest[a:end])
         # "J. Reine Angew, Math. 92": the journal abbreviation "J." opens a venue (no title chunk starts so)
@@ -359,7 +365,9 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
         city = _city_of_publisher(texts[k], texts[k + 1:k + 2])
         # a booktitle in quotes or an editor's initials after "in" (Harvard agsm): "..., in ‘Proc. ...’"
         booktitle = bool(_BOOKTITLE_OPENS_RE.match(texts[k]))
-        venue = looks_like_venue(texts[k], texts[k + 1:k + 3]) or numbers or journal or city or booktitle
+        edition = bool(re.fullmatch(r"\s*\d+(?:st|nd|rd|th)\s*", texts[k]))  # biblatex's bare "3rd"
+        venue = looks_like_venue(texts[k], texts[k + 1:k + 3]) or numbers or journal or city
+        venue = venue or booktitle or edition
         book = venue and b > end and names_publisher(rest[end + 1:b]) and _title_before_end(rest[a:end])
         if book and not _BOOKTITLE_RE.match(rest):
             # a book's title, then its publisher: "Forecasting, Structural Time Series Models and the Kalman
