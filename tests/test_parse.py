@@ -230,6 +230,28 @@ CASES = [
         "MA, 2018.",
         {"title": "Reinforcement Learning: An Introduction"},
     ),
+    (  # APA: the description of the work in brackets after the title; a month after the year
+        "Nash, J. F. (1950b). Non-cooperative games (Unpublished doctoral dissertation). Princeton "
+        "University, Princeton, NJ.",
+        {"title": "Non-cooperative games", "year": 1950},
+    ),
+    (
+        "Metropolis, N., Rosenbluth, A. W., Rosenbluth, M. N., Teller, A. H., & Teller, E. (1953, June). "
+        "Equation of state calculations by fast computing machines. The Journal of Chemical Physics, "
+        "21(6), 1087–1092.",
+        {"year": 1953, "title": "Equation of state calculations by fast computing machines"},
+    ),
+    (  # CJE: the place and the publisher in brackets after a book's title; ", and" then the year
+        "García-Ojalvo, Jordi, and José M. Sancho (1999) Noise in Spatially Extended Systems (New York: "
+        "Springer)",
+        {"authors": ("García-Ojalvo, Jordi", "José M. Sancho"),
+         "title": "Noise in Spatially Extended Systems"},
+    ),
+    (  # Harvard dcu: a journal, then "Vol." in the next chunk
+        "Lamport, L. (1978). Time, clocks, and the ordering of events in a distributed system, "
+        "Communications of the ACM, Vol. 21, pp. 558–565.",
+        {"title": "Time, clocks, and the ordering of events in a distributed system"},
+    ),
     (  # CJE: the quoted title right after the year in brackets
         "Chomsky, Noam (1967) ‘A review of B. F. Skinner’s Verbal Behavior.’ In Readings in the Psychology "
         "of Language, ed. Leon A. Jakobovits and Murray S. Miron (Englewood Cliffs, NJ: Prentice-Hall)",

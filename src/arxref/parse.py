@@ -84,7 +84,8 @@ _QUOTED_RE = re.compile(
 # and NAR's month inside the brackets: "(March, 2012)", "(09, 2019)".
 _YEAR_MARK_RE = re.compile(
     r"^\s*[.,:]?\s*\(?\s*(?:(?<=\()(?:[A-Z][a-z]{2,8}\.?|\d{1,2}),?\s+)?"
-    r"(?P<year>" + YEAR + r")[a-z]?(?:\s*[-–]\s*(?:" + YEAR + r")?)?\s*\)?"
+    r"(?P<year>" + YEAR + r")[a-z]?(?:\s*[-–]\s*(?:" + YEAR + r")?)?"
+    r"(?:(?<=\d),\s[A-Z][a-z]{2,8}\.?(?:\s\d{1,2}(?:[-–]\d{1,2})?)?(?=\)))?\s*\)?"  # APA "(1953, June)"
     r"(?=[\s.,:;)]|$)\s*(?P<punct>[.,:;]?)"
 )
 # "Kant, Immanuel (1764)" -> "Kant, Immanuel": a year closing a first sentence of names.

@@ -273,7 +273,9 @@ def _inverted_first_of_list(tokens: list[Token], k: int) -> bool:
         if w.endswith(".") and not is_initial(w) or w.endswith(","):
             return j > k + 2  # "and José M. Sancho." (given names, then the surname)
         j += 1
-    return j > k + 3 and j < len(tokens) and tokens[j].text in (",", ".", ":")
+    if j <= k + 3 or j >= len(tokens):
+        return False
+    return tokens[j].text in (",", ".", ":") or _year_in_brackets(tokens, j)  # CJE: "... Sancho (1999)"
 
 
 def _and_full_name_closed(tokens: list[Token], k: int) -> bool:

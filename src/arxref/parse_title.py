@@ -169,9 +169,14 @@ def chunks(text: str) -> list[tuple[int, int]]:
 
 # A publisher / place / year parenthetical closing a book title: "(Springer US, 1997)".
 # ... and ACM's edition "(2nd ed.)", MNRAS's preprint "(arXiv:1312.6034)".
+# What a bracket after the title holds when it is no part of it: the publisher ("(Springer, 2009)", CJE's
+# "(New York: Dover)", "(Reading, MA: Addison-Wesley)"), the edition, or APA's description of the work
+# ("(Unpublished doctoral dissertation)", "(Standard No. IEEE Std 754-2019)", "(Tech. Rep. No. 12)").
 _PUBLISHER_TAIL_RE = re.compile(
     r"\s*\([^()]*(?:\b(?:1[89]|20)\d\d\b|Press|Springer|Wiley|Verlag|Publish|Media|Inc\b|Ltd|Univ|"
-    r"Elsevier|Academic|edn|[Ee]dition|\bed\.|arXiv)[^()]*\)\s*$"
+    r"Elsevier|Academic|edn|[Ee]dition|\bed\.|arXiv|[Dd]issertation|[Tt]hesis|Tech\. Rep|Technical [Rr]eport|"
+    r"Standard No|Unpublished|Working [Pp]aper|Computer software|Data set)[^()]*\)\s*$"
+    r"|\s*\([A-Z][a-z]+(?:\s[A-Z][a-z]+)?(?:,\s?[A-Z]{2})?:\s[A-Z][^()]*\)\s*$"
 )
 _BRACKETED_YEAR_RE = re.compile(r"\(((?:1[89]|20)\d\d)\)\s*$")
 
@@ -270,7 +275,9 @@ def _journal_after_title(title: str, chunk: str, following: list[str]) -> bool:
         return False
     if _VOLUME_TAIL_RE.fullmatch(tail):  # "Physical Review Letters 116(6): 061102"
         return True
-    volume = any(c.isdigit() for c in chunk) or any(re.match(r"\s*\d", f) for f in following)
+    # the volume in the chunk or after it: "..., Communications of the ACM, Vol. 21, pp. 558–565"
+    volume = any(c.isdigit() for c in chunk)
+    volume = volume or any(re.match(r"\s*\d", f) or _VOLUME_NEXT_RE.match(f) for f in following)
     return volume and looks_like_venue(chunk, following)
 
 
