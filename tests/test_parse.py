@@ -252,6 +252,12 @@ CASES = [
         "Communications of the ACM, Vol. 21, pp. 558–565.",
         {"title": "Time, clocks, and the ordering of events in a distributed system"},
     ),
+    (  # corpus-wide snjnl: the suffix between surname and initials
+        "Yoonessi, A. and Baker, Jr., C. L. (2011). Contribution of motion parallax to segmentation and "
+        "depth perception. Journal of Vision, 11(9):13.",
+        {"authors": ("Yoonessi, A.", "Baker, Jr., C. L."),
+         "title": "Contribution of motion parallax to segmentation and depth perception"},
+    ),
     (  # CJE: the quoted title right after the year in brackets
         "Chomsky, Noam (1967) ‘A review of B. F. Skinner’s Verbal Behavior.’ In Readings in the Psychology "
         "of Language, ed. Leon A. Jakobovits and Murray S. Miron (Englewood Cliffs, NJ: Prentice-Hall)",

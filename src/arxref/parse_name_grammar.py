@@ -226,6 +226,8 @@ def _name_sf(tokens: list[Token], i: int) -> int:
     j = _surname(tokens, i, caps_ok=True)
     if j == i or j >= len(tokens) or tokens[j].text != ",":
         return i
+    if j + 2 < len(tokens) and tokens[j + 1].text.lower() in _SUFFIXES and tokens[j + 2].text == ",":
+        j += 2  # the suffix between surname and initials: "Steele, Jr., G. L." (PNAS, APA)
     k = _initials(tokens, j + 1, need_period=False)
     if k == j + 1 and k < len(tokens) and is_vancouver_initials(tokens[k].text):
         k += 1
