@@ -258,6 +258,26 @@ CASES = [
         {"authors": ("Yoonessi, A.", "Baker, Jr., C. L."),
          "title": "Contribution of motion parallax to segmentation and depth perception"},
     ),
+    (  # Chicago: the first name inverted, the others in full, ", and" before the last
+        "Goodfellow, Ian, Yoshua Bengio, and Aaron Courville (2016) Deep Learning (Cambridge, MA: MIT Press)",
+        {"authors": ("Goodfellow, Ian", "Yoshua Bengio", "Aaron Courville"), "title": "Deep Learning"},
+    ),
+    (  # ... also when a name in full has two words and a hyphen: it is not read as "Surname, Given"
+        "Devlin, Jacob, Ming-Wei Chang, Kenton Lee, and Kristina Toutanova (2019) ‘BERT: Pre-training of "
+        "deep bidirectional transformers for language understanding.’ In Proceedings of NAACL.",
+        {"authors": ("Devlin, Jacob", "Ming-Wei Chang", "Kenton Lee", "Kristina Toutanova")},
+    ),
+    (  # AER: "and Given Surname," before the title
+        "García-Ojalvo, Jordi and José M. Sancho, Noise in Spatially Extended Systems, New York: "
+        "Springer, 1999.",
+        {"authors": ("García-Ojalvo, Jordi", "José M. Sancho"),
+         "title": "Noise in Spatially Extended Systems"},
+    ),
+    (  # a list of given-first names stays one (a two-word first "surname" opens no Chicago list)
+        "Jason Van Hulse, Taghi M Khoshgoftaar, and Amri Napolitano. 2007. Experimental perspectives on "
+        "learning from imbalanced data. In ICML.",
+        {"authors": ("Jason Van Hulse", "Taghi M Khoshgoftaar", "Amri Napolitano")},
+    ),
     (  # CJE: the quoted title right after the year in brackets
         "Chomsky, Noam (1967) ‘A review of B. F. Skinner’s Verbal Behavior.’ In Readings in the Psychology "
         "of Language, ed. Leon A. Jakobovits and Murray S. Miron (Englewood Cliffs, NJ: Prentice-Hall)",

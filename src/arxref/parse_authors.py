@@ -59,6 +59,7 @@ class _ListSoFar:
     count: int = 0
     switch_ok: bool = False  # right after "and": any family ("Smith, J., and Jane Doe")
     plain_initials: bool = False  # an initial-first name without periods ("S Chenchal Rao")
+    semicolon: bool = False  # the last name was closed by ";" (DIN: "Cominetti, Roberto ; Correa, José R.")
 
 
 def _fits_list(tokens: list[Token], fit: tuple[int, str], so_far: _ListSoFar) -> bool:
@@ -69,6 +70,8 @@ def _fits_list(tokens: list[Token], fit: tuple[int, str], so_far: _ListSoFar) ->
         return False  # "SAT Competitions.": capitals then a word open no list unless a separator follows
     if shape == "SG" and kind not in (None, "CO", "SG"):
         return False  # "J. Dean and S. Ghemawat, MapReduce:": no list turns to "Surname, Given" midway
+    if shape == "SG" and kind == "SG" and not so_far.semicolon:
+        return False  # only DIN repeats it, after ";": MLA and Chicago invert the first name alone
     if kind is None or kind == "CO" or so_far.switch_ok or shape == "CO":
         return True
     if FAMILY[shape] == FAMILY.get(kind):
@@ -76,8 +79,10 @@ def _fits_list(tokens: list[Token], fit: tuple[int, str], so_far: _ListSoFar) ->
         # Halos, ..."), unless the list prints initials without periods (Google Scholar's .bib: "S Chenchal
         # Rao, Gregor Rainer") or ", and" and a name follow ("M. Pawan Kumar, Benjamin Packer, and Daphne")
         return not (kind == "IF" and shape == "FN") or so_far.plain_initials or _and_name_follows(tokens, end)
-    # only the first author inverted (ametsoc, wsc, Chicago): "Iacono, M. J., J. S. Delamere, and ..."
-    return so_far.count == 1 and kind == "SF" and shape == "IF"
+    # only the first author inverted (ametsoc, wsc, Chicago): "Iacono, M. J., J. S. Delamere, and ...",
+    # "Goodfellow, Ian, Yoshua Bengio, and Aaron Courville"
+    first_inverted = (kind == "SF" and shape == "IF") or (kind == "SG" and FAMILY[shape] == "given")
+    return so_far.count == 1 and first_inverted
 
 
 def _separator_at(tokens: list[Token], j: int) -> bool:
@@ -189,7 +194,8 @@ def scan_authors(text: str, surname_first: bool = False) -> AuthorScan:
         if et_al_end(tokens, n) == n:  # (". . . others" is APA's et al.)
             n = ellipsis_end(tokens, n)  # APA 7: "Gomez, A. N., . . . Polosukhin, I." (names left out)
         switch_ok = n < len(tokens) and tokens[n].text.lower() in AND_WORDS and et_al_end(tokens, n) == n
-        so_far = _ListSoFar(so_far.kind, so_far.count, switch_ok, so_far.plain_initials)
+        semicolon = j < len(tokens) and tokens[j].text == ";"
+        so_far = _ListSoFar(so_far.kind, so_far.count, switch_ok, so_far.plain_initials, semicolon)
         if switch_ok:
             n += 1
         if n == j:

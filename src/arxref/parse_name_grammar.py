@@ -259,13 +259,20 @@ def _name_closes_at(tokens: list[Token], k: int) -> bool:
 _YEAR_TOKEN_RE = re.compile(r"(?:1[5-9]|20)\d\d[a-z]?")
 
 
-def _inverted_first_of_list(tokens: list[Token], k: int) -> bool:
-    """At k, ", et al." or ", and" and a name in full: what follows MLA's first, inverted name."""
+def _inverted_first_of_list(tokens: list[Token], k: int, chain: bool = False) -> bool:
+    """At k, ", et al." or ", and" and a name in full: what follows MLA's first, inverted name;
+    with `chain`, also names in full before that ", and" (Chicago: "Goodfellow, Ian, Yoshua Bengio,
+    and Aaron Courville")."""
     if k + 1 >= len(tokens) or tokens[k].text != ",":
         return False
     if et_al_end(tokens, k + 1) > k + 1:
         return True
-    if tokens[k + 1].text.lower() not in AND_WORDS:
+    for _ in range(12 if chain else 0):  # the names in full between the first and the last
+        past = _full_name_end(tokens, k + 1)
+        if past == k + 1 or past >= len(tokens) or tokens[past].text != ",":
+            break
+        k = past
+    if k + 1 >= len(tokens) or tokens[k + 1].text.lower() not in AND_WORDS:
         return False
     j = k + 2
     while j < len(tokens) and j - k <= 5:
@@ -280,6 +287,16 @@ def _inverted_first_of_list(tokens: list[Token], k: int) -> bool:
     return tokens[j].text in (",", ".", ":") or _year_in_brackets(tokens, j)  # CJE: "... Sancho (1999)"
 
 
+def _full_name_end(tokens: list[Token], i: int) -> int:
+    """Index past a given-first name in full at i ("Yoshua Bengio", "Robert E. Schapire"), else i."""
+    j = i
+    while j < len(tokens) and j - i < 4 and (is_capword(tokens[j].text) or is_initial(tokens[j].text)):
+        j += 1
+    if j - i < 2 or not is_capword(tokens[i].text) or not is_capword(tokens[j - 1].text):
+        return i
+    return j if not ends_sentence(tokens[j - 1].text) else i
+
+
 def _and_full_name_closed(tokens: list[Token], k: int) -> bool:
     """At k, "and" and a name in full, then what ends the names: the ":" before the title
     (biblatex-dw: "Dean, Jeffrey and Sanjay Ghemawat: MapReduce") or the year in brackets
@@ -289,7 +306,7 @@ def _and_full_name_closed(tokens: list[Token], k: int) -> bool:
     j = k + 1
     while j < len(tokens) and j - k <= 4 and (is_capword(tokens[j].text) or is_initial(tokens[j].text)):
         j += 1
-    return j > k + 2 and _names_end_at(tokens, j)
+    return j > k + 2 and (_names_end_at(tokens, j) or (j < len(tokens) and tokens[j].text == ","))
 
 
 def _et_al_closed(tokens: list[Token], k: int) -> bool:
@@ -317,14 +334,14 @@ def _colon_before_title(tokens: list[Token], j: int) -> bool:
     return j < len(tokens) and tokens[j].text == ":"
 
 
-def _closes_given_names(tokens: list[Token], k: int) -> bool:
+def _closes_given_names(tokens: list[Token], k: int, chain: bool = False) -> bool:
     """What may close the given names of a "Surname, Given" name at k: ";" or the ":" before the title,
     the year in brackets, or what follows an inverted first name (MLA's ", and", dw's "and ... :")."""
     return (
         tokens[k].text == ";"
         or _colon_before_title(tokens, k)
         or _year_in_brackets(tokens, k)
-        or _inverted_first_of_list(tokens, k)
+        or _inverted_first_of_list(tokens, k, chain)
         or _and_full_name_closed(tokens, k)
         or _et_al_closed(tokens, k)
     )
@@ -336,11 +353,12 @@ def _name_sg(tokens: list[Token], i: int) -> int:
     A particle may end the given names ('Broglie, Louis de:'). MLA and Chicago close a lone
     author's given name with the sentence period ('Nakamoto, Satoshi. Bitcoin: ...') when the
     surname is one word: "Ashish Vaswani, Noam Shazeer." is two names, not one."""
-    ahead = range(i + 2, min(i + 7, len(tokens)))
-    if not any(_closes_given_names(tokens, n) or ends_sentence(tokens[n - 1].text) for n in ahead):
-        return i
     j = _surname(tokens, i)
     if j == i or j + 1 >= len(tokens) or tokens[j].text != "," or ends_sentence(tokens[j - 1].text):
+        return i
+    one_word = j - i == 1 or (j - i == 2 and is_particle(tokens[i].text))
+    ahead = range(i + 2, min(i + 7, len(tokens)))
+    if not any(_closes_given_names(tokens, n, one_word) or ends_sentence(tokens[n - 1].text) for n in ahead):
         return i
     k = j + 1
     while k < len(tokens) and k - j <= 3 and (is_capword(tokens[k].text) or is_initial(tokens[k].text)):
@@ -352,10 +370,11 @@ def _name_sg(tokens: list[Token], i: int) -> int:
     if k <= j + 1 or not is_capword(tokens[j + 1].text):
         return i  # the given name comes first, in full: "Ba, J. Adam: A method ..." is "Ba, J." and a title
     if ends_sentence(tokens[k - 1].text) and tokens[k - 1].text.lower() not in _SUFFIXES:
-        one_word = j - i == 1 or (j - i == 2 and is_particle(tokens[i].text))
         opens = k < len(tokens) and (tokens[k].text[:1].isupper() or tokens[k].text[:1] in "“\"'‘")
         return k if one_word and opens and k - j <= 3 else i
-    return k if k < len(tokens) and _closes_given_names(tokens, k) else i
+    # Chicago's list of names in full after the first is read only after a one-word surname, so that
+    # "Ashish Vaswani, Noam Shazeer, Niki Parmar, and ..." stays a list of given-first names
+    return k if k < len(tokens) and _closes_given_names(tokens, k, one_word) else i
 
 
 def _name_si(tokens: list[Token], i: int) -> int:
