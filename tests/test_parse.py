@@ -278,6 +278,21 @@ CASES = [
         "learning from imbalanced data. In ICML.",
         {"authors": ("Jason Van Hulse", "Taghi M Khoshgoftaar", "Amri Napolitano")},
     ),
+    (  # a particle inside a surname (corpus-wide aa-fermi-bubbles)
+        "Assis, P., Barres de Almeida, U., Blanco, A., et al. 2017, ArXiv e-prints [arXiv:1709.09624]",
+        {"authors": ("Assis, P.", "Barres de Almeida, U.", "Blanco, A."), "et_al": True},
+    ),
+    (
+        "Ramón y Cajal, S. (1899). Textura del sistema nervioso del hombre y de los vertebrados. Madrid: "
+        "Imprenta y Librería de Nicolás Moya.",
+        {"authors": ("Ramón y Cajal, S.",),
+         "title": "Textura del sistema nervioso del hombre y de los vertebrados"},
+    ),
+    (  # a master's thesis with a curly apostrophe is no part of the title
+        "C. E. Shannon, A symbolic analysis of relay and switching circuits, Master’s thesis, Massachusetts "
+        "Institute of Technology, 1940.",
+        {"title": "A symbolic analysis of relay and switching circuits"},
+    ),
     (  # CJE: the quoted title right after the year in brackets
         "Chomsky, Noam (1967) ‘A review of B. F. Skinner’s Verbal Behavior.’ In Readings in the Psychology "
         "of Language, ed. Leon A. Jakobovits and Murray S. Miron (Englewood Cliffs, NJ: Prentice-Hall)",

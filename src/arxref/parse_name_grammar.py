@@ -169,6 +169,10 @@ def _surname(tokens: list[Token], i: int, limit: int = 3, caps_ok: bool = False)
         k += 1
         if ends_sentence(tokens[k - 1].text):
             break
+        # a lower-case particle inside a surname: "Ossona de Mendez, P.", "Ramón y Cajal, S."
+        inner = k + 2 < len(tokens) and tokens[k].text.islower() and is_particle(tokens[k].text)
+        if inner and is_capword(tokens[k + 1].text, caps_ok) and tokens[k + 2].text == ",":
+            k += 1
     if k == j and j > i and tokens[j - 1].text[:1].isupper():
         return j  # a capitalised particle is the whole surname: "J. Du", "Y. Le"
     if j < k < len(tokens) and _is_fragment(tokens[k].text) and not ends_sentence(tokens[k - 1].text):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 _VENUE_CUE_RE = re.compile(
     r"^(?:in:?\s+(?:the\s+)?[A-Z0-9]|in\s*:|proc\b|proc\.|proceedings\b|conference\b|workshop\b|symposium\b|arxiv|"
     r"preprint\b|e-?print|corr\b|working\s+paper\b|tome\s+\d|(?:bio|med|chem)rxiv|ssrn\b|journal\s+of\b|transactions\s+on\b|vol\.|volume\b|pp?\.\s*\d|pages?\s+\d|ph\.?\s?d\.?|phd\b|thesis\b|"
-    r"master'?s?\s+thesis|tech(?:nical|\.)\s+rep|report\b|edited\s+by\b|eds?\.|\(eds?\.?\)|url\b|"
+    r"master['’]?s?\s+thesis|tech(?:nical|\.)\s+rep|report\b|edited\s+by\b|eds?\.|\(eds?\.?\)|url\b|"
     r"available\b|https?:|www\.|doi\b|isbn\b|issn\b|ibid\b|submitted\b|in\s+press\b|accepted\b|"
     r"unpublished\b|private\s+communication\b|springer\b|wiley\b|elsevier\b|cambridge\s+university|"
     r"oxford\s+university|mit\s+press|acm\b|ieee\b|siam\b|aip\s+conf|pos\b|accessed\b|retrieved\b|"
