@@ -191,13 +191,16 @@ def _classify(m: re.Match[str], old: bool) -> tuple[str, str | None, ArxivId | N
 
 def find_arxiv_ids(text: str) -> list[IdentifierMatch]:
     """Every arXiv id in a bibliography entry, valid or malformed, under the module's cue policy."""
+    candidates = _candidates(text)
+    if not candidates:
+        return []  # most entries: no id-shaped token, so no need to find their URLs and DOIs
     excluded = _spans(_URL_RE, text, "arxiv") + [
         (s, e) for s, e in _doi_spans(text) if not text[s:e].lower().startswith(ARXIV_DOI_PREFIX)
     ]
     entry_cued = bool(_ENTRY_CUE_RE.search(text))
     out: list[IdentifierMatch] = []
     taken_until = -1
-    for m, old in _candidates(text):
+    for m, old in candidates:
         start, end = m.start(), m.end()
         if start < taken_until or _inside(start, end, excluded):
             continue

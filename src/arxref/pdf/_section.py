@@ -6,6 +6,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from arxref.pdf._glyphs import repair_cyrillic
 from arxref.pdf._labels import Label, label_of
@@ -105,6 +106,7 @@ def is_heading(ln: Line) -> bool:
     return len(ln.text) <= 80 and bool(HEADING.match(heading_key(ln.text)))
 
 
+@lru_cache(maxsize=128)  # asked of each page twice: by the plain pass, then to find the lists
 def page_has_heading(text: str) -> bool:
     """Whether a page's plain text holds a line that reads as a bibliography heading; a bitmap T2A
     font's Cyrillic reads as Latin-1 letters in the plain text ("Ñïèñîê ëèòåðàòóðû")."""
