@@ -16,7 +16,9 @@ hidden, on each backend, one paper at a time (`resolve_references`, as the pipel
 CPU time is the per-core figure (time.process_time; on PostgreSQL plus the server
 process's own CPU, read from /proc), best of the rounds: the machine is shared.
 Answers (status, resolver source, cited id) are compared with the 18k catalog's.
-Not a test: it prints a table.
+Not a test: it prints a table. With `--keep DIR` the loaded SQLite file and PostgreSQL cluster
+are kept in DIR and reused by the next run of the same --rows (loading is most of a run's time);
+the schema is still upgraded, so a new migration reaches them.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from arxref.parse import parse_reference
 from arxref.pdf import extract_pdf_references
 from arxref.resolve import resolve_references
 from arxref.source import extract_source_references, unpack_eprint
-from arxref.store.catalog import SqlCatalog
+from arxref.store.catalog import SqlCatalog, count_catalog
 from arxref.store.catalog_bulk import bulk_load_catalog
 from arxref.store.engine import make_engine, upgrade_schema
 
@@ -176,16 +178,26 @@ def run_backend(
     expected: dict,
     rounds: int,
     sqlite_file: Path | None,
+    loaded: Path | None = None,
 ) -> list[str]:
-    """Load the catalog into one backend and resolve every group of entries: the table's rows."""
+    """Load the catalog into one backend and resolve every group of entries: the table's rows.
+
+    `loaded`: a marker file (`--keep`); when it exists the catalog is in the database already.
+    """
     engine = make_engine(url)
     upgrade_schema(engine)
     wall, cpu = time.perf_counter(), time.process_time()
-    rows = bulk_load_catalog(engine, read_catalog_file(catalog_file))
+    if loaded is not None and loaded.is_file():
+        with engine.connect() as conn:
+            rows = count_catalog(conn)
+    else:
+        rows = bulk_load_catalog(engine, read_catalog_file(catalog_file))
     # As after any bulk load: statistics, and on PostgreSQL the visibility map that lets the
     # (first author, year, id) index be read alone (autovacuum would get there later).
     with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
         conn.exec_driver_sql("VACUUM ANALYZE" if engine.dialect.name == "postgresql" else "ANALYZE")
+    if loaded is not None:
+        loaded.touch()
     load_wall, load_cpu = time.perf_counter() - wall, time.process_time() - cpu
     size = disk_size(engine, sqlite_file)
     print(f"{name}: {rows} rows loaded in {load_wall:.0f} s ({load_cpu:.0f} s CPU here), {size >> 20} MiB")
@@ -217,6 +229,7 @@ def main() -> None:
     ap.add_argument("--catalog", type=Path, default=REPO.parent / "shared/catalog/arxiv-catalog.jsonl.gz")
     ap.add_argument("--backends", default="sqlite,postgresql")
     ap.add_argument("--max-entries", type=int, default=0, help="every k-th paper so that at most N per group")
+    ap.add_argument("--keep", type=Path, help="keep the loaded databases in this folder, reuse them next run")
     a = ap.parse_args()
     started = time.perf_counter()
     catalog_file = generate_catalog(a.catalog, a.rows)
@@ -236,14 +249,21 @@ def main() -> None:
     )
     lines = []
     with tempfile.TemporaryDirectory(prefix="arxref-bench-") as tmp:
+        keep = a.keep.resolve() if a.keep else None
+        if keep is not None:
+            keep.mkdir(parents=True, exist_ok=True)
         if "sqlite" in a.backends:
-            db = Path(tmp) / "catalog.db"
-            lines += run_backend("sqlite", f"sqlite:///{db}", catalog_file, entries, expected, a.rounds, db)
+            db = (keep or Path(tmp)) / f"catalog-{a.rows}.db"
+            loaded = keep / f"catalog-{a.rows}.db.loaded" if keep else None
+            lines += run_backend(
+                "sqlite", f"sqlite:///{db}", catalog_file, entries, expected, a.rounds, db, loaded
+            )
         if "postgresql" in a.backends:
-            server = start_postgres()
+            server = start_postgres(keep / f"pg-{a.rows}" if keep else None)
             try:
+                loaded = keep / f"pg-{a.rows}" / "loaded" if keep else None
                 lines += run_backend(
-                    "postgresql", server.url(), catalog_file, entries, expected, a.rounds, None
+                    "postgresql", server.url(), catalog_file, entries, expected, a.rounds, None, loaded
                 )
             finally:
                 server.stop()
