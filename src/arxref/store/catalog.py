@@ -173,6 +173,12 @@ class SqlCatalog:
         """The records of these ids, by id (absent ids left out)."""
         return {key: record for record, key in self._rows("arxiv_id", set(arxiv_ids))}
 
+    def title_norms(self, arxiv_ids: Sequence[str]) -> dict[str, str]:
+        """The title_norm of each of these ids ("" for none), two narrow columns: what a candidate
+        is scored by before its whole record is read (`resolve.narrowing`)."""
+        query = "SELECT arxiv_id, title_norm FROM arxiv_catalog WHERE arxiv_id {}"
+        return {aid: title_norm or "" for aid, title_norm in self._select_in(query, set(arxiv_ids))}
+
     def by_titles(self, titles_norm: Sequence[str]) -> dict[str, list[CatalogRecord]]:
         """The records of each of these normalized titles."""
         found: dict[str, list[CatalogRecord]] = {}
