@@ -93,3 +93,27 @@ def test_search_many_ranks_each_text_as_memory_does(database_url: str) -> None:
         assert found == [memory.search(text, 5) for text in texts]
     finally:
         engine.dispose()
+
+
+def test_one_word_queries_rank_by_id_as_counted_ones_do(database_url: str, monkeypatch) -> None:
+    """A query whose budget leaves it one word (its ids ranked without counting) and one keeping two
+    rank as MemoryCatalog does, ties by id, the limit cutting ids given out of order."""
+    from arxref import catalog as catalog_module
+
+    records = [CatalogRecord(f"2001.{n:05d}", f"Graph {'lattice ' if n % 3 == 0 else ''}models {n}") for n in
+               (7, 3, 12, 1, 9, 6, 2, 15, 4)]
+    engine = make_engine(database_url)
+    upgrade_schema(engine)
+    try:
+        load_catalog(engine, records)
+        memory = MemoryCatalog(records)
+        texts = ["lattice graph", "graph models", "lattice"]
+        # 5: "lattice" alone (5 titles), "graph models" nothing; 14: "lattice" and "graph" (9), "graph" alone
+        for budget in (5, 14):
+            monkeypatch.setattr(catalog_module, "POSTINGS_BUDGET", budget)
+            with engine.connect() as conn:
+                found = SqlCatalog(conn).search_many(texts, 4)
+            assert found == [memory.search(text, 4) for text in texts]
+            assert found[0] and found[2] and bool(found[1]) == (budget == 14)
+    finally:
+        engine.dispose()

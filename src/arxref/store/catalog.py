@@ -208,7 +208,7 @@ class SqlCatalog:
         # entry's text mostly pick the same ones). Ranking in SQL (GROUP BY and a window per query)
         # took more CPU than reading the rows and counting them here, as MemoryCatalog does.
         postings = self._postings({t for ts in picked for t in ts})
-        return [top_hits(Counter(chain.from_iterable(postings[t] for t in ts)), limit) for ts in picked]
+        return [_ranked([postings[t] for t in ts], limit) for ts in picked]
 
     def _word_counts(self, terms: set[str]) -> dict[str, int]:
         return dict(self._select_in("SELECT term, doc FROM arxiv_catalog_words WHERE term {}", terms))
@@ -241,6 +241,17 @@ class SqlCatalog:
             return self._conn.exec_driver_sql(query.format("= ANY(%s)"), (sorted(values),)).all()
         spread = "IN (SELECT value FROM json_each(?))"
         return self._conn.exec_driver_sql(query.format(spread), (json.dumps(sorted(values)),)).all()
+
+
+def _ranked(postings: list[list[str]], limit: int) -> list[str]:
+    """`top_hits` of the ids holding a query's picked words (each word's ids distinct).
+
+    One word (most queries at millions of rows: the others are past the budget) gives every id one
+    hit: the order is the ids', no counting needed.
+    """
+    if len(postings) == 1:
+        return sorted(postings[0])[:limit]
+    return top_hits(Counter(chain.from_iterable(postings)), limit)
 
 
 def _row(record: CatalogRecord) -> dict:
