@@ -15,7 +15,9 @@ hidden, on each backend, one paper at a time (`resolve_references`, as the pipel
 
 CPU time is the per-core figure (time.process_time; on PostgreSQL plus the server
 process's own CPU, read from /proc), best of the rounds: the machine is shared.
-Answers (status, resolver source, cited id) are compared with the 18k catalog's.
+Answers (status, resolver source, cited id) are compared with the 18k catalog's. Each group's
+rounds alternate with rounds on the 18k memory catalog: `memory` is their best, `ratio` the
+backend's best over it (figures taken minutes apart on a shared machine did not compare).
 Not a test: it prints a table. With `--keep DIR` the loaded SQLite file and PostgreSQL cluster
 are kept in DIR and reused by the next run of the same --rows (loading is most of a run's time);
 the schema is still upgraded, so a new migration reaches them.
@@ -176,6 +178,7 @@ def run_backend(
     catalog_file: Path,
     entries: dict,
     expected: dict,
+    small: MemoryCatalog,
     rounds: int,
     sqlite_file: Path | None,
     loaded: Path | None = None,
@@ -210,10 +213,18 @@ def run_backend(
             for a, b in differ:
                 print(f"  differs ({group}): {b[:3]} -> {a[:3]}: {a[3][:150]}")
             n = len(got)
-            rates = sorted(n / s for s in timed(papers, catalog, server, rounds))
+            # Rounds alternate with rounds on the memory catalog, so that the ratio compares figures
+            # taken under the same load (a shared machine's load drifts within minutes).
+            seconds, memory_seconds = [], []
+            for _ in range(rounds):
+                memory_seconds += timed(papers, small, lambda: 0.0, 1)
+                seconds += timed(papers, catalog, server, 1)
+            rates = sorted(n / s for s in seconds)
+            memory_rate = n / min(memory_seconds)
             lines.append(
                 f"{name:<10} {rows:>9} {load_wall:>7.0f} {size / 2**20:>8.0f} {group:<14} "
-                f"{n:>6} {rates[-1]:>9.0f} {' '.join(f'{r:.0f}' for r in rates):>20} {len(differ):>7}"
+                f"{n:>6} {rates[-1]:>9.0f} {' '.join(f'{r:.0f}' for r in rates):>20} "
+                f"{memory_rate:>7.0f} {rates[-1] / memory_rate:>5.2f} {len(differ):>7}"
             )
             print(lines[-1], flush=True)
     engine.dispose()
@@ -245,7 +256,7 @@ def main() -> None:
           f"{time.perf_counter() - started:.0f} s")
     header = (
         f"{'backend':<10} {'rows':>9} {'load s':>7} {'MiB':>8} {'entries':<14} {'n':>6} "
-        f"{'refs/s/cpu':>9} {'(each round)':>20} {'differ':>7}"
+        f"{'refs/s/cpu':>9} {'(each round)':>20} {'memory':>7} {'ratio':>5} {'differ':>7}"
     )
     lines = []
     with tempfile.TemporaryDirectory(prefix="arxref-bench-") as tmp:
@@ -256,14 +267,14 @@ def main() -> None:
             db = (keep or Path(tmp)) / f"catalog-{a.rows}.db"
             loaded = keep / f"catalog-{a.rows}.db.loaded" if keep else None
             lines += run_backend(
-                "sqlite", f"sqlite:///{db}", catalog_file, entries, expected, a.rounds, db, loaded
+                "sqlite", f"sqlite:///{db}", catalog_file, entries, expected, small, a.rounds, db, loaded
             )
         if "postgresql" in a.backends:
             server = start_postgres(keep / f"pg-{a.rows}" if keep else None)
             try:
                 loaded = keep / f"pg-{a.rows}" / "loaded" if keep else None
                 lines += run_backend(
-                    "postgresql", server.url(), catalog_file, entries, expected, a.rounds, None, loaded
+                    "postgresql", server.url(), catalog_file, entries, expected, small, a.rounds, None, loaded
                 )
             finally:
                 server.stop()
