@@ -114,6 +114,8 @@ def test_one_word_queries_rank_by_id_as_counted_ones_do(database_url: str, monke
             with engine.connect() as conn:
                 found = SqlCatalog(conn).search_many(texts, 4)
             assert found == [memory.search(text, 4) for text in texts]
-            assert found[0] and found[2] and bool(found[1]) == (budget == 14)
+            assert found[0]
+            assert found[2]
+            assert bool(found[1]) == (budget == 14)
     finally:
         engine.dispose()
