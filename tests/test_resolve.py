@@ -9,14 +9,20 @@ import pytest
 import sqlalchemy as sa
 
 from arxref import catalog as catalog_module
-from arxref.catalog import MemoryCatalog, read_catalog_file
+from arxref.catalog import MemoryCatalog, normalize_title, read_catalog_file
 from arxref.domain import ParsedReference, RawReference, ReferenceSource, ResolutionStatus, ResolverSource
 from arxref.evaluate_inputs import hide_arxiv_ids
 from arxref.evaluate_resolve import HiddenRecordCatalog
 from arxref.output import reference_to_json
 from arxref.parse import parse_reference
 from arxref.resolve import resolve_reference, resolve_references
-from arxref.resolve.evidence import entry_text, title_containment
+from arxref.resolve.evidence import (
+    entry_text,
+    similarities,
+    title_containment,
+    title_similarity,
+    title_variants,
+)
 from arxref.resolve.resolver import RAW_CONTAINMENT
 from arxref.store import catalog as store_catalog_module
 from arxref.store.catalog import SqlCatalog, load_catalog
@@ -458,3 +464,17 @@ def test_a_batch_reads_whole_only_the_records_it_may_weigh(
                 assert len(asked["by_ids"]) < len(asked["title_norms"]) / 2
     finally:
         engine.dispose()
+
+
+def test_similarities_of_many_titles_are_each_title_similarity(records: list) -> None:
+    """The batch scoring (rapidfuzz's loop) gives each title the score `title_similarity` gives it,
+    best variant, empty titles 0: the narrowing's cut depends on exact scores."""
+    rng = random.Random(11)
+    titles = [normalize_title(r.title) for r in rng.sample(records, 400)] + ["", "a"]
+    for record in rng.sample(records, 60):
+        title = record.title or "x"
+        variants = title_variants(title.replace(" ", "- ", 1) if rng.random() < 0.5 else title)
+        targets = [*rng.sample(titles, 40), normalize_title(title), ""]
+        each = [title_similarity(variants, replace(record, title=t))[0] for t in targets]
+        assert similarities(variants, targets) == each
+        assert len(variants) == 2 or variants[0] == normalize_title(title)

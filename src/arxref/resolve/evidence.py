@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from arxref.catalog import CatalogRecord, first_author_surname, normalize_names, normalize_title
 from arxref.domain import ParsedReference
@@ -156,6 +156,17 @@ def title_containment(
     every score at or above the floor is the one given without it.
     """
     return _containment(entry_variants, normalize_title(record.title), partial_floor(floor))
+
+
+def similarities(variants: tuple[str, ...], targets: Sequence[str]) -> list[float]:
+    """`title_similarity`'s score against each of these normalized titles (no records needed), each
+    variant scored against them all in rapidfuzz's own loop (a batch's candidates: thousands)."""
+    scores = [0.0] * len(targets)
+    for variant in variants:
+        for _, score, i in process.extract(variant, targets, scorer=fuzz.ratio, processor=None, limit=None):
+            if score > scores[i] and targets[i]:
+                scores[i] = score
+    return scores
 
 
 def containment(entry_variants: tuple[str, ...], target: str, floor: float = 0.0) -> float:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from arxref.catalog import CatalogRecord
-from arxref.resolve.evidence import containment, similarity, title_similarity
+from arxref.resolve.evidence import containment, similarities, title_similarity
 from arxref.resolve.resolver import RAW_CONTAINMENT, RAW_MIN_WORDS, weighed_floor
 
 
@@ -23,9 +23,8 @@ def title_needs(
 ) -> set[str]:
     """The ids of `hits` (id -> title_norm) that `title_scored` with the `equal` records may weigh."""
     scores = {r.arxiv_id: title_similarity(variants, r)[0] for r in equal}
-    for arxiv_id, title_norm in hits.items():
-        if arxiv_id not in scores:
-            scores[arxiv_id] = similarity(variants, title_norm)[0]
+    others = [aid for aid in hits if aid not in scores]
+    scores.update(zip(others, similarities(variants, [hits[aid] for aid in others]), strict=True))
     floor = weighed_floor(list(scores.values()))
     return {arxiv_id for arxiv_id in hits if scores[arxiv_id] >= floor}
 
