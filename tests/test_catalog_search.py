@@ -119,3 +119,25 @@ def test_one_word_queries_rank_by_id_as_counted_ones_do(database_url: str, monke
             assert bool(found[1]) == (budget == 14)
     finally:
         engine.dispose()
+
+
+def test_lookups_of_values_with_line_breaks_or_empty_find_what_they_name(database_url: str) -> None:
+    """PostgreSQL gets a lookup's values as one string split at line breaks; values that hold one, or an
+    empty one, still find exactly their rows (they go as a list)."""
+    records = [
+        CatalogRecord("2001.00001", "Hyperbolic manifolds", doi="10.1/a"),
+        CatalogRecord("2001.00002", "Tilings", doi="10.1/b"),
+    ]
+    engine = make_engine(database_url)
+    upgrade_schema(engine)
+    try:
+        load_catalog(engine, records)
+        with engine.connect() as conn:
+            sql = SqlCatalog(conn)
+            assert set(sql.by_ids(["2001.00001", "2001.00002", "2001.00003"])) == {"2001.00001", "2001.00002"}
+            assert set(sql.by_dois(["10.1/a", "10.1/a\n10.1/b"])) == {"10.1/a"}
+            assert sql.by_dois([""]) == {}
+            assert list(sql.by_titles(["tilings", "hyperbolic\nmanifolds"])) == ["tilings"]
+            assert sql.title_norms(["2001.00002", ""]) == {"2001.00002": "tilings"}
+    finally:
+        engine.dispose()

@@ -39,10 +39,10 @@ _RECORD_COLUMNS = ", ".join(f.name for f in fields(CatalogRecord))
 # The ids of each word of the first list (one row per word), then of each word of the second the first
 # ones in bytewise order, which is Python's: SQLite's own, COLLATE "C" on PostgreSQL.
 _POSTINGS_POSTGRESQL = (
-    "SELECT term, string_agg(arxiv_id, ' ') FROM arxiv_catalog_postings WHERE term = ANY(%s) GROUP BY term "
-    "UNION ALL SELECT j.term, (SELECT string_agg(arxiv_id, ' ') FROM (SELECT arxiv_id "
+    "SELECT term, string_agg(arxiv_id, ' ') FROM arxiv_catalog_postings WHERE term = ANY({terms}) "
+    "GROUP BY term UNION ALL SELECT j.term, (SELECT string_agg(arxiv_id, ' ') FROM (SELECT arxiv_id "
     'FROM arxiv_catalog_postings WHERE term = j.term ORDER BY arxiv_id COLLATE "C" LIMIT %s) AS f) '
-    "FROM unnest(%s::text[]) AS j(term)"
+    "FROM unnest({firsts}) AS j(term)"
 )
 _POSTINGS_SQLITE = (
     "SELECT term, group_concat(arxiv_id, ' ') FROM arxiv_catalog_postings "
@@ -137,14 +137,17 @@ class SqlCatalog:
             return {}
         limit = AUTHOR_LIMIT + 1
         if self._postgresql:
+            names, firsts, lasts = zip(*((name, first, last) for name, (first, last) in wanted), strict=True)
+            names_sql, names_param = _text_array(names)
+            years = "string_to_array(%s, ' ')::int[]"
             query = (
-                "SELECT j.k, a.arxiv_id FROM unnest(%s::text[], %s::int[], %s::int[]) "
+                f"SELECT j.k, a.arxiv_id FROM unnest({names_sql}, {years}, {years}) "
                 "WITH ORDINALITY AS j(name, first, last, k) CROSS JOIN LATERAL (SELECT arxiv_id "
                 "FROM arxiv_catalog WHERE first_author_norm = j.name AND year BETWEEN j.first AND j.last "
                 f"LIMIT {limit}) AS a"
             )
-            names, firsts, lasts = zip(*((name, first, last) for name, (first, last) in wanted), strict=True)
-            rows = self._conn.exec_driver_sql(query, (list(names), list(firsts), list(lasts))).all()
+            params = (names_param, " ".join(map(str, firsts)), " ".join(map(str, lasts)))
+            rows = self._conn.exec_driver_sql(query, params).all()
             pairs = ((k - 1, arxiv_id) for k, arxiv_id in rows)
         else:
             query = (
@@ -171,12 +174,15 @@ class SqlCatalog:
         asked = sorted(set(openings) - {""})
         titles: dict[str, set[str]] = {}
         if asked:
-            spread = "unnest(%s::text[]) AS j(value)" if self._postgresql else "json_each(?) AS j"
+            if self._postgresql:
+                array, param = _text_array(asked)
+                spread, params = f"unnest({array}) AS j(value)", (param,)
+            else:
+                spread, params = "json_each(?) AS j", (json.dumps(asked),)
             query = (
                 f"SELECT j.value, c.title_norm FROM {spread}, arxiv_catalog AS c "
                 "WHERE c.title_norm >= j.value AND c.title_norm < j.value || '!'"
             )
-            params = (asked,) if self._postgresql else (json.dumps(asked),)
             for opening, title in self._conn.exec_driver_sql(query, params).all():
                 titles.setdefault(opening, set()).add(title)
         return [
@@ -244,8 +250,10 @@ class SqlCatalog:
         if not postings:
             return postings
         if self._postgresql:
-            params: tuple = (sorted(terms), limit, sorted(firsts))
-            rows = self._conn.exec_driver_sql(_POSTINGS_POSTGRESQL, params).all()
+            terms_sql, terms_param = _text_array(sorted(terms))
+            firsts_sql, firsts_param = _text_array(sorted(firsts))
+            query = _POSTINGS_POSTGRESQL.format(terms=terms_sql, firsts=firsts_sql)
+            rows = self._conn.exec_driver_sql(query, (terms_param, limit, firsts_param)).all()
         else:
             params = (json.dumps(sorted(terms)), limit, json.dumps(sorted(firsts)))
             rows = self._conn.exec_driver_sql(_POSTINGS_SQLITE, params).all()
@@ -269,9 +277,23 @@ class SqlCatalog:
         if not values:
             return []
         if self._postgresql:
-            return self._conn.exec_driver_sql(query.format("= ANY(%s)"), (sorted(values),)).all()
+            array, param = _text_array(sorted(values))
+            return self._conn.exec_driver_sql(query.format(f"= ANY({array})"), (param,)).all()
         spread = "IN (SELECT value FROM json_each(?))"
         return self._conn.exec_driver_sql(query.format(spread), (json.dumps(sorted(values)),)).all()
+
+
+def _text_array(values: Sequence[str]) -> tuple[str, str | list[str]]:
+    """A text[] parameter on PostgreSQL: the SQL that reads it, and the value bound.
+
+    The strings go joined by line breaks, split by the server: psycopg dumps a list one element at a
+    time (300 ids: ~0.35 ms of client CPU, more than the lookup costs the server), a string at once.
+    Ids, words, normalized titles and DOIs hold no line break; a list that does, or holds an empty
+    string (alone it would split into no string at all), goes as a list.
+    """
+    if any("\n" in value or not value for value in values):
+        return "%s::text[]", list(values)
+    return "string_to_array(%s, chr(10))", "\n".join(values)
 
 
 def _ranked(postings: list[list[str]], limit: int) -> list[str]:
