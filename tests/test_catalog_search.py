@@ -7,6 +7,7 @@ no trace of the old words, and the counts must stay those of the postings.
 
 from __future__ import annotations
 
+import pytest
 import sqlalchemy as sa
 
 from arxref.catalog import CatalogRecord, MemoryCatalog
@@ -139,5 +140,50 @@ def test_lookups_of_values_with_line_breaks_or_empty_find_what_they_name(databas
             assert sql.by_dois([""]) == {}
             assert list(sql.by_titles(["tilings", "hyperbolic\nmanifolds"])) == ["tilings"]
             assert sql.title_norms(["2001.00002", ""]) == {"2001.00002": "tilings"}
+    finally:
+        engine.dispose()
+
+
+def test_lookups_run_in_the_connections_transaction_and_fail_as_sqlalchemy_does(database_url: str) -> None:
+    """The lookups go to the driver's cursor, not through SQLAlchemy's execution: they still open the
+    transaction a statement would (the caller ends it), and a database error is SQLAlchemy's error."""
+    engine = make_engine(database_url)
+    upgrade_schema(engine)
+    try:
+        load_catalog(engine, [OLD, OTHER])
+        with engine.connect() as conn:
+            assert not conn.in_transaction()
+            assert set(SqlCatalog(conn).by_ids([OLD.arxiv_id])) == {OLD.arxiv_id}
+            assert conn.in_transaction()
+            conn.rollback()
+            conn.exec_driver_sql("DROP TABLE arxiv_catalog_words")
+            with pytest.raises(sa.exc.DBAPIError) as failed:
+                SqlCatalog(conn).search_many(["hyperbolic"], 5)
+            assert not failed.value.connection_invalidated
+            conn.rollback()  # the failed transaction ends as after any failed statement
+            assert SqlCatalog(conn).by_ids(["nope"]) == {}
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.postgres
+def test_a_lost_connection_is_invalidated_as_sqlalchemy_does(postgres_url: str) -> None:
+    """A server connection gone mid-lookup raises SQLAlchemy's error marked `connection_invalidated`
+    (what `database_errors` turns into DatabaseUnavailable, a retry), and the next lookup reconnects."""
+    engine = make_engine(postgres_url)
+    upgrade_schema(engine)
+    try:
+        load_catalog(engine, [OLD, OTHER])
+        with engine.connect() as conn:
+            pid = conn.exec_driver_sql("SELECT pg_backend_pid()").scalar_one()
+            conn.rollback()
+            with engine.connect() as other:
+                other.exec_driver_sql(f"SELECT pg_terminate_backend({pid})")
+            with pytest.raises(sa.exc.OperationalError) as failed:
+                SqlCatalog(conn).by_ids([OLD.arxiv_id])
+            assert failed.value.connection_invalidated
+            assert conn.invalidated
+            conn.rollback()
+            assert set(SqlCatalog(conn).by_ids([OLD.arxiv_id])) == {OLD.arxiv_id}
     finally:
         engine.dispose()
