@@ -4,7 +4,9 @@ Candidate search (`SqlCatalog.search_many`) follows `MemoryCatalog.search` exact
 both backends: the word counts (migrations 0004/0005) pick each query's rarest words in
 Python (`pick_terms`), one statement reads the postings of the picked words of every query
 of a paper, each word once (the word -> id B-tree of 0005, read index-only), and they are
-counted and ranked in Python (`top_hits`); one more statement reads the chosen records.
+counted and ranked in Python (`top_hits`); one more statement reads the chosen records. A batch
+(`resolve.batch`) reads the hits' normalized titles first (`title_norms`, the (id, title) index of
+0012) and whole records only for the few the resolver may weigh.
 """
 
 from __future__ import annotations
