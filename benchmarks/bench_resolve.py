@@ -15,8 +15,12 @@ hidden, on each backend, one paper at a time (`resolve_references`, as the pipel
 
 CPU time is the per-core figure (time.process_time; on PostgreSQL plus the server
 process's own CPU, read from /proc), best of the rounds: the machine is shared.
-Answers (status, resolver source, cited id) are compared with the 18k catalog's.
-Not a test: it prints a table.
+Answers (status, resolver source, cited id) are compared with the 18k catalog's. Each group's
+rounds alternate with rounds on the 18k memory catalog: `memory` is their best, `ratio` the
+backend's best over it (figures taken minutes apart on a shared machine did not compare).
+Not a test: it prints a table. With `--keep DIR` the loaded SQLite file and PostgreSQL cluster
+are kept in DIR and reused by the next run of the same --rows (loading is most of a run's time);
+the schema is still upgraded, so a new migration reaches them.
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ from arxref.parse import parse_reference
 from arxref.pdf import extract_pdf_references
 from arxref.resolve import resolve_references
 from arxref.source import extract_source_references, unpack_eprint
-from arxref.store.catalog import SqlCatalog
+from arxref.store.catalog import SqlCatalog, count_catalog
 from arxref.store.catalog_bulk import bulk_load_catalog
 from arxref.store.engine import make_engine, upgrade_schema
 
@@ -174,18 +178,29 @@ def run_backend(
     catalog_file: Path,
     entries: dict,
     expected: dict,
+    small: MemoryCatalog,
     rounds: int,
     sqlite_file: Path | None,
+    loaded: Path | None = None,
 ) -> list[str]:
-    """Load the catalog into one backend and resolve every group of entries: the table's rows."""
+    """Load the catalog into one backend and resolve every group of entries: the table's rows.
+
+    `loaded`: a marker file (`--keep`); when it exists the catalog is in the database already.
+    """
     engine = make_engine(url)
     upgrade_schema(engine)
     wall, cpu = time.perf_counter(), time.process_time()
-    rows = bulk_load_catalog(engine, read_catalog_file(catalog_file))
+    if loaded is not None and loaded.is_file():
+        with engine.connect() as conn:
+            rows = count_catalog(conn)
+    else:
+        rows = bulk_load_catalog(engine, read_catalog_file(catalog_file))
     # As after any bulk load: statistics, and on PostgreSQL the visibility map that lets the
     # (first author, year, id) index be read alone (autovacuum would get there later).
     with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
         conn.exec_driver_sql("VACUUM ANALYZE" if engine.dialect.name == "postgresql" else "ANALYZE")
+    if loaded is not None:
+        loaded.touch()
     load_wall, load_cpu = time.perf_counter() - wall, time.process_time() - cpu
     size = disk_size(engine, sqlite_file)
     print(f"{name}: {rows} rows loaded in {load_wall:.0f} s ({load_cpu:.0f} s CPU here), {size >> 20} MiB")
@@ -198,10 +213,18 @@ def run_backend(
             for a, b in differ:
                 print(f"  differs ({group}): {b[:3]} -> {a[:3]}: {a[3][:150]}")
             n = len(got)
-            rates = sorted(n / s for s in timed(papers, catalog, server, rounds))
+            # Rounds alternate with rounds on the memory catalog, so that the ratio compares figures
+            # taken under the same load (a shared machine's load drifts within minutes).
+            seconds, memory_seconds = [], []
+            for _ in range(rounds):
+                memory_seconds += timed(papers, small, lambda: 0.0, 1)
+                seconds += timed(papers, catalog, server, 1)
+            rates = sorted(n / s for s in seconds)
+            memory_rate = n / min(memory_seconds)
             lines.append(
                 f"{name:<10} {rows:>9} {load_wall:>7.0f} {size / 2**20:>8.0f} {group:<14} "
-                f"{n:>6} {rates[-1]:>9.0f} {' '.join(f'{r:.0f}' for r in rates):>20} {len(differ):>7}"
+                f"{n:>6} {rates[-1]:>9.0f} {' '.join(f'{r:.0f}' for r in rates):>20} "
+                f"{memory_rate:>7.0f} {rates[-1] / memory_rate:>5.2f} {len(differ):>7}"
             )
             print(lines[-1], flush=True)
     engine.dispose()
@@ -217,6 +240,7 @@ def main() -> None:
     ap.add_argument("--catalog", type=Path, default=REPO.parent / "shared/catalog/arxiv-catalog.jsonl.gz")
     ap.add_argument("--backends", default="sqlite,postgresql")
     ap.add_argument("--max-entries", type=int, default=0, help="every k-th paper so that at most N per group")
+    ap.add_argument("--keep", type=Path, help="keep the loaded databases in this folder, reuse them next run")
     a = ap.parse_args()
     started = time.perf_counter()
     catalog_file = generate_catalog(a.catalog, a.rows)
@@ -232,18 +256,25 @@ def main() -> None:
           f"{time.perf_counter() - started:.0f} s")
     header = (
         f"{'backend':<10} {'rows':>9} {'load s':>7} {'MiB':>8} {'entries':<14} {'n':>6} "
-        f"{'refs/s/cpu':>9} {'(each round)':>20} {'differ':>7}"
+        f"{'refs/s/cpu':>9} {'(each round)':>20} {'memory':>7} {'ratio':>5} {'differ':>7}"
     )
     lines = []
     with tempfile.TemporaryDirectory(prefix="arxref-bench-") as tmp:
+        keep = a.keep.resolve() if a.keep else None
+        if keep is not None:
+            keep.mkdir(parents=True, exist_ok=True)
         if "sqlite" in a.backends:
-            db = Path(tmp) / "catalog.db"
-            lines += run_backend("sqlite", f"sqlite:///{db}", catalog_file, entries, expected, a.rounds, db)
+            db = (keep or Path(tmp)) / f"catalog-{a.rows}.db"
+            loaded = keep / f"catalog-{a.rows}.db.loaded" if keep else None
+            lines += run_backend(
+                "sqlite", f"sqlite:///{db}", catalog_file, entries, expected, small, a.rounds, db, loaded
+            )
         if "postgresql" in a.backends:
-            server = start_postgres()
+            server = start_postgres(keep / f"pg-{a.rows}" if keep else None)
             try:
+                loaded = keep / f"pg-{a.rows}" / "loaded" if keep else None
                 lines += run_backend(
-                    "postgresql", server.url(), catalog_file, entries, expected, a.rounds, None
+                    "postgresql", server.url(), catalog_file, entries, expected, small, a.rounds, None, loaded
                 )
             finally:
                 server.stop()

@@ -53,6 +53,7 @@ class PostgresServer:
     data_dir: Path
     port: int
     run_as: list[str]
+    keep: bool = False  # stop() leaves the cluster's folder (`start_postgres(root)`), to be started again
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{database}"
@@ -65,29 +66,35 @@ class PostgresServer:
                 "-D",
                 str(self.data_dir / "data"),
                 "-m",
-                "immediate",
+                "fast" if self.keep else "immediate",
                 "stop",
             ],
             capture_output=True,
             check=False,
         )
-        shutil.rmtree(self.data_dir, ignore_errors=True)
+        if not self.keep:
+            shutil.rmtree(self.data_dir, ignore_errors=True)
 
 
-def start_postgres() -> PostgresServer:
-    """initdb a fresh cluster and start it; raises with the server log if it does not come up."""
+def start_postgres(root: Path | None = None) -> PostgresServer:
+    """initdb a fresh cluster and start it; raises with the server log if it does not come up.
+
+    With `root`, the cluster lives there and outlives `stop()`: a folder that holds one already is
+    started as it is (a benchmark keeps a loaded catalog between runs).
+    """
     bin_dir = find_postgres_bin()
-    root = Path(tempfile.mkdtemp(prefix="arxref-pg-"))
+    keep = root is not None
+    if root is None:
+        root = Path(tempfile.mkdtemp(prefix="arxref-pg-"))
+    root.mkdir(parents=True, exist_ok=True)
     run_as: list[str] = []
     if os.geteuid() == 0:
         shutil.chown(root, user="postgres")
         run_as = ["runuser", "-u", "postgres", "--"]
     data, log = root / "data", root / "server.log"
-    subprocess.run(
-        [*run_as, str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8"],
-        check=True,
-        capture_output=True,
-    )
+    if not (data / "PG_VERSION").is_file():
+        initdb = [str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8"]
+        subprocess.run([*run_as, *initdb], check=True, capture_output=True)
     port = free_port()
     options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off"
     subprocess.run(
@@ -95,7 +102,7 @@ def start_postgres() -> PostgresServer:
         check=False,
         capture_output=True,
     )
-    server = PostgresServer(bin_dir, root, port, run_as)
+    server = PostgresServer(bin_dir, root, port, run_as, keep)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:

@@ -7,6 +7,7 @@ no trace of the old words, and the counts must stay those of the postings.
 
 from __future__ import annotations
 
+import pytest
 import sqlalchemy as sa
 
 from arxref.catalog import CatalogRecord, MemoryCatalog
@@ -91,5 +92,98 @@ def test_search_many_ranks_each_text_as_memory_does(database_url: str) -> None:
         ]
         memory = MemoryCatalog([OLD, OTHER, tiling])
         assert found == [memory.search(text, 5) for text in texts]
+    finally:
+        engine.dispose()
+
+
+def test_one_word_queries_rank_by_id_as_counted_ones_do(database_url: str, monkeypatch) -> None:
+    """A query whose budget leaves it one word (its ids ranked without counting) and one keeping two
+    rank as MemoryCatalog does, ties by id, the limit cutting ids given out of order."""
+    from arxref import catalog as catalog_module
+
+    records = [CatalogRecord(f"2001.{n:05d}", f"Graph {'lattice ' if n % 3 == 0 else ''}models {n}") for n in
+               (7, 3, 12, 1, 9, 6, 2, 15, 4)]
+    engine = make_engine(database_url)
+    upgrade_schema(engine)
+    try:
+        load_catalog(engine, records)
+        memory = MemoryCatalog(records)
+        texts = ["lattice graph", "graph models", "lattice"]
+        # 5: "lattice" alone (5 titles), "graph models" nothing; 14: "lattice" and "graph" (9), "graph" alone
+        for budget in (5, 14):
+            monkeypatch.setattr(catalog_module, "POSTINGS_BUDGET", budget)
+            with engine.connect() as conn:
+                found = SqlCatalog(conn).search_many(texts, 4)
+            assert found == [memory.search(text, 4) for text in texts]
+            assert found[0]
+            assert found[2]
+            assert bool(found[1]) == (budget == 14)
+    finally:
+        engine.dispose()
+
+
+def test_lookups_of_values_with_line_breaks_or_empty_find_what_they_name(database_url: str) -> None:
+    """PostgreSQL gets a lookup's values as one string split at line breaks; values that hold one, or an
+    empty one, still find exactly their rows (they go as a list)."""
+    records = [
+        CatalogRecord("2001.00001", "Hyperbolic manifolds", doi="10.1/a"),
+        CatalogRecord("2001.00002", "Tilings", doi="10.1/b"),
+    ]
+    engine = make_engine(database_url)
+    upgrade_schema(engine)
+    try:
+        load_catalog(engine, records)
+        with engine.connect() as conn:
+            sql = SqlCatalog(conn)
+            assert set(sql.by_ids(["2001.00001", "2001.00002", "2001.00003"])) == {"2001.00001", "2001.00002"}
+            assert set(sql.by_dois(["10.1/a", "10.1/a\n10.1/b"])) == {"10.1/a"}
+            assert sql.by_dois([""]) == {}
+            assert list(sql.by_titles(["tilings", "hyperbolic\nmanifolds"])) == ["tilings"]
+            assert sql.title_norms(["2001.00002", ""]) == {"2001.00002": "tilings"}
+    finally:
+        engine.dispose()
+
+
+def test_lookups_run_in_the_connections_transaction_and_fail_as_sqlalchemy_does(database_url: str) -> None:
+    """The lookups go to the driver's cursor, not through SQLAlchemy's execution: they still open the
+    transaction a statement would (the caller ends it), and a database error is SQLAlchemy's error."""
+    engine = make_engine(database_url)
+    upgrade_schema(engine)
+    try:
+        load_catalog(engine, [OLD, OTHER])
+        with engine.connect() as conn:
+            assert not conn.in_transaction()
+            assert set(SqlCatalog(conn).by_ids([OLD.arxiv_id])) == {OLD.arxiv_id}
+            assert conn.in_transaction()
+            conn.rollback()
+            conn.exec_driver_sql("DROP TABLE arxiv_catalog_words")
+            with pytest.raises(sa.exc.DBAPIError) as failed:
+                SqlCatalog(conn).search_many(["hyperbolic"], 5)
+            assert not failed.value.connection_invalidated
+            conn.rollback()  # the failed transaction ends as after any failed statement
+            assert SqlCatalog(conn).by_ids(["nope"]) == {}
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.postgres
+def test_a_lost_connection_is_invalidated_as_sqlalchemy_does(postgres_url: str) -> None:
+    """A server connection gone mid-lookup raises SQLAlchemy's error marked `connection_invalidated`
+    (what `database_errors` turns into DatabaseUnavailable, a retry), and the next lookup reconnects."""
+    engine = make_engine(postgres_url)
+    upgrade_schema(engine)
+    try:
+        load_catalog(engine, [OLD, OTHER])
+        with engine.connect() as conn:
+            pid = conn.exec_driver_sql("SELECT pg_backend_pid()").scalar_one()
+            conn.rollback()
+            with engine.connect() as other:
+                other.exec_driver_sql(f"SELECT pg_terminate_backend({pid})")
+            with pytest.raises(sa.exc.OperationalError) as failed:
+                SqlCatalog(conn).by_ids([OLD.arxiv_id])
+            assert failed.value.connection_invalidated
+            assert conn.invalidated
+            conn.rollback()
+            assert set(SqlCatalog(conn).by_ids([OLD.arxiv_id])) == {OLD.arxiv_id}
     finally:
         engine.dispose()

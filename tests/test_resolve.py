@@ -9,14 +9,20 @@ import pytest
 import sqlalchemy as sa
 
 from arxref import catalog as catalog_module
-from arxref.catalog import MemoryCatalog, read_catalog_file
+from arxref.catalog import MemoryCatalog, normalize_title, read_catalog_file
 from arxref.domain import ParsedReference, RawReference, ReferenceSource, ResolutionStatus, ResolverSource
 from arxref.evaluate_inputs import hide_arxiv_ids
 from arxref.evaluate_resolve import HiddenRecordCatalog
 from arxref.output import reference_to_json
 from arxref.parse import parse_reference
 from arxref.resolve import resolve_reference, resolve_references
-from arxref.resolve.evidence import entry_text, title_containment
+from arxref.resolve.evidence import (
+    entry_text,
+    similarities,
+    title_containment,
+    title_similarity,
+    title_variants,
+)
 from arxref.resolve.resolver import RAW_CONTAINMENT
 from arxref.store import catalog as store_catalog_module
 from arxref.store.catalog import SqlCatalog, load_catalog
@@ -403,3 +409,72 @@ def test_a_printed_title_without_the_subtitle_agrees_with_its_id(catalog) -> Non
     )
     r = _resolve(raw, catalog)
     assert (r.status, r.cited_arxiv_id) == (V, "1602.02830")
+
+
+def _citations(records: list, rng: random.Random, n: int) -> list[tuple[ParsedReference, str]]:
+    """Entries citing catalog records as papers print them: titles damaged or not, some without a
+    separator between the authors and the title (read only by the raw-text fallback)."""
+    out = []
+    for record in rng.sample([r for r in records if r.title and r.authors and r.year], n):
+        names = [a.strip() for a in record.authors.replace(" and ", ",").split(",") if a.strip()][:3]
+        title = record.title
+        if rng.random() < 0.5:
+            words = title.split()
+            words[rng.randrange(len(words))] = rng.choice(["models", "networks", "a", "theory"])
+            title = " ".join(words)
+        year = record.year + rng.choice([0, 0, 1, -2, 6])
+        separator = " " if rng.random() < 0.3 else ". "
+        raw = f"{', '.join(names)}{separator}{title}. Journal of Things 12, 3-4 ({year})."
+        out.append((parse_reference(raw), raw))
+    return out
+
+
+@pytest.mark.parametrize("budget", [catalog_module.POSTINGS_BUDGET, 40, 0])
+def test_a_batch_reads_whole_only_the_records_it_may_weigh(
+    records: list, database_url: str, monkeypatch: pytest.MonkeyPatch, budget: int
+) -> None:
+    """`prefetch` reads the titles of every search hit and first author's record, and whole only those
+    the resolver may weigh (`narrowing`): the answers, candidates and scores are those of each entry
+    resolved alone against the memory catalog. A small budget sends titles to their first authors."""
+    subset = [r for i, r in enumerate(records) if i % 8 == 0]
+    memory = MemoryCatalog(subset)
+    engine = make_engine(database_url)
+    upgrade_schema(engine)
+    load_catalog(engine, subset)
+    monkeypatch.setattr(catalog_module, "POSTINGS_BUDGET", budget)
+    rng = random.Random(budget)
+    entries = _citations(subset, rng, 150) + _citations(records, rng, 50) + _entries(hide=True)
+    asked: dict[str, set[str]] = {"title_norms": set(), "by_ids": set()}
+
+    class Counting(SqlCatalog):
+        def title_norms(self, arxiv_ids):
+            asked["title_norms"].update(arxiv_ids)
+            return super().title_norms(arxiv_ids)
+
+        def by_ids(self, arxiv_ids):
+            asked["by_ids"].update(arxiv_ids)
+            return super().by_ids(arxiv_ids)
+
+    try:
+        with engine.connect() as conn:
+            expected = [resolve_reference(p, raw, memory) for p, raw in entries]
+            assert resolve_references(entries, Counting(conn)) == expected
+            assert {r.status for r in expected} >= {F, ResolutionStatus.UNRESOLVED}
+            if budget:
+                assert len(asked["by_ids"]) < len(asked["title_norms"]) / 2
+    finally:
+        engine.dispose()
+
+
+def test_similarities_of_many_titles_are_each_title_similarity(records: list) -> None:
+    """The batch scoring (rapidfuzz's loop) gives each title the score `title_similarity` gives it,
+    best variant, empty titles 0: the narrowing's cut depends on exact scores."""
+    rng = random.Random(11)
+    titles = [normalize_title(r.title) for r in rng.sample(records, 400)] + ["", "a"]
+    for record in rng.sample(records, 60):
+        title = record.title or "x"
+        variants = title_variants(title.replace(" ", "- ", 1) if rng.random() < 0.5 else title)
+        targets = [*rng.sample(titles, 40), normalize_title(title), ""]
+        each = [title_similarity(variants, replace(record, title=t))[0] for t in targets]
+        assert similarities(variants, targets) == each
+        assert len(variants) == 2 or variants[0] == normalize_title(title)

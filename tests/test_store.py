@@ -60,6 +60,17 @@ def test_migration_creates_the_tables_of_the_code(engine: sa.Engine) -> None:
         assert columns == {c.name for c in table.columns}, table.name
 
 
+def test_sqlite_connections_read_the_file_through_a_memory_map(tmp_path) -> None:
+    """Each pooled SQLite connection maps the database file (resolution's lookups at millions of rows)."""
+    engine = make_engine(f"sqlite:///{tmp_path / 'mapped.db'}")
+    try:
+        with engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA mmap_size").scalar_one() > 1 << 30
+            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar_one() == "wal"
+    finally:
+        engine.dispose()
+
+
 def test_upgrade_is_idempotent(engine: sa.Engine) -> None:
     upgrade_schema(engine)
     assert schema_revision(engine) == head_revision()

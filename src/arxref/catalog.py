@@ -151,6 +151,10 @@ class BatchLookup(CatalogLookup, Protocol):
         """The ids of `search_many`'s records, without reading the records."""
         ...
 
+    def title_norms(self, arxiv_ids: Sequence[str]) -> dict[str, str]:
+        """The normalized title of each of these ids ("" for none; absent ids left out): no whole records."""
+        ...
+
     def first_author_ids(self, keys: Sequence[AuthorKey]) -> dict[AuthorKey, list[str]]:
         """The ids of `by_first_author` of each (surname, (first year, last year))."""
         ...

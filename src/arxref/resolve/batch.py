@@ -16,6 +16,7 @@ from arxref.catalog import AuthorKey, BatchLookup, CatalogLookup, CatalogRecord
 from arxref.domain import ParsedReference, RawReference, Resolution
 from arxref.ids import IdentifierMatch, find_arxiv_ids, parse_arxiv_id
 from arxref.resolve.evidence import entry_text, title_variants
+from arxref.resolve.narrowing import raw_needs, title_needs
 from arxref.resolve.resolver import (
     SEARCH_LIMIT,
     first_author_key,
@@ -29,7 +30,11 @@ Entry = tuple[ParsedReference, str]
 
 @dataclass(frozen=True)
 class Prefetched:
-    """Answers fetched ahead for a batch of entries; anything not fetched is asked of the catalog."""
+    """Answers fetched ahead for a batch of entries; anything not fetched is asked of the catalog.
+
+    `searches` and `authors` hold, of each answer, only the records some entry of the batch may
+    weigh (`narrowing`), in the catalog's order: the resolver answers as with all of them.
+    """
 
     catalog: CatalogLookup
     ids: dict[str, CatalogRecord]
@@ -107,6 +112,7 @@ def prefetch(
     texts: set[str] = set()
     openings: set[str] = set()
     titled: list[tuple[ParsedReference, tuple[str, ...]]] = []  # id-less entries with a title, its variants
+    raw_texts: list[tuple[str, ...]] = []  # the entry texts the raw-text fallback searches
     for n, (parsed, raw) in enumerate(entries):
         if parsed.arxiv_id:
             number = parse_arxiv_id(parsed.arxiv_id)
@@ -125,6 +131,7 @@ def prefetch(
         if entry_variants and entry_variants[0]:
             texts.add(entry_variants[-1])
             openings.update(raw_openings(entry_variants))
+            raw_texts.append(entry_variants)
     ordered = sorted(texts)
     found_ids = dict(zip(ordered, catalog.search_ids_many(ordered, SEARCH_LIMIT), strict=True))
     # The titles printed whole in a raw text are looked up with the parsed ones (`raw_scored`).
@@ -142,8 +149,9 @@ def prefetch(
         if key is not None and not any(found_titles.get(v) for v in variants):
             authors.add(key)
     author_ids = catalog.first_author_ids(sorted(authors)) if authors else {}
-    # The records of printed ids, search hits and first authors: one statement for them all.
-    wanted = ids.union(*found_ids.values(), *author_ids.values())
+    # Of the search hits and first authors' records, only those the resolver may weigh are read
+    # whole (`narrowing`), with the records of printed ids: one statement for them all.
+    wanted = ids | _needed(catalog, titled, raw_texts, found_ids, found_titles, author_ids)
     records = catalog.by_ids(sorted(wanted)) if wanted else {}
 
     def recorded(found: dict) -> dict:
@@ -161,3 +169,35 @@ def prefetch(
         asked_dois=frozenset(dois),
         openings=opened,
     )
+
+
+def _needed(
+    catalog: BatchLookup,
+    titled: list[tuple[ParsedReference, tuple[str, ...]]],
+    raw_texts: list[tuple[str, ...]],
+    found_ids: dict[str, list[str]],
+    found_titles: dict[str, list[CatalogRecord]],
+    author_ids: dict[AuthorKey, list[str]],
+) -> set[str]:
+    """The ids, among the hits of the searches and first authors, that some entry may weigh.
+
+    Each entry's candidates are those of `title_scored` and `raw_scored`: its equal titles and its
+    title's search hits, or when both are empty its first author's records; its text's search hits.
+    """
+    hit_ids = set().union(*found_ids.values(), *author_ids.values())
+    norms = catalog.title_norms(sorted(hit_ids)) if hit_ids else {}
+
+    def titles(aids: list[str]) -> dict[str, str]:
+        return {aid: norms[aid] for aid in aids if aid in norms}
+
+    needed: set[str] = set()
+    for parsed, variants in titled:
+        equal = [r for v in variants for r in found_titles.get(v, ())]
+        hits = found_ids[variants[-1]]
+        if not hits and not equal:
+            key = first_author_key(parsed)
+            hits = author_ids.get(key, []) if key is not None else []
+        needed |= title_needs(variants, equal, titles(hits))
+    for entry_variants in raw_texts:
+        needed |= raw_needs(entry_variants, titles(found_ids[entry_variants[-1]]))
+    return needed

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from arxref.catalog import CatalogRecord, first_author_surname, normalize_names, normalize_title
 from arxref.domain import ParsedReference
@@ -133,7 +133,11 @@ def title_length(title: str | None) -> int:
 
 def title_similarity(variants: tuple[str, ...], record: CatalogRecord) -> tuple[float, str]:
     """rapidfuzz ratio (0-100) of the entry's title against the record's, and the best variant."""
-    target = normalize_title(record.title)
+    return similarity(variants, normalize_title(record.title))
+
+
+def similarity(variants: tuple[str, ...], target: str) -> tuple[float, str]:
+    """`title_similarity` against a normalized title (the catalog's title_norm: no record needed)."""
     if not target or not variants:
         return 0.0, ""
     if len(variants) == 1:
@@ -152,6 +156,22 @@ def title_containment(
     every score at or above the floor is the one given without it.
     """
     return _containment(entry_variants, normalize_title(record.title), partial_floor(floor))
+
+
+def similarities(variants: tuple[str, ...], targets: Sequence[str]) -> list[float]:
+    """`title_similarity`'s score against each of these normalized titles (no records needed), each
+    variant scored against them all in rapidfuzz's own loop (a batch's candidates: thousands)."""
+    scores = [0.0] * len(targets)
+    for variant in variants:
+        for _, score, i in process.extract(variant, targets, scorer=fuzz.ratio, processor=None, limit=None):
+            if score > scores[i] and targets[i]:
+                scores[i] = score
+    return scores
+
+
+def containment(entry_variants: tuple[str, ...], target: str, floor: float = 0.0) -> float:
+    """`title_containment`'s score against a normalized title (no record needed), with its `floor`."""
+    return _containment(entry_variants, target, partial_floor(floor))[0]
 
 
 def _containment(entry_variants: tuple[str, ...], target: str, cutoff: float) -> tuple[float, str]:

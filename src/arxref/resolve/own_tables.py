@@ -71,6 +71,9 @@ class KnownPapers:
     def search_ids_many(self, texts_norm: Sequence[str], limit: int) -> list[list[str]]:
         return self._catalog.search_ids_many(texts_norm, limit)
 
+    def title_norms(self, arxiv_ids: Sequence[str]) -> dict[str, str]:
+        return self._catalog.title_norms(arxiv_ids)
+
     def by_first_author(self, surname: str, years: tuple[int, int]) -> list[CatalogRecord]:
         return self._catalog.by_first_author(surname, years)
 

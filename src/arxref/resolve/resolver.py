@@ -63,6 +63,7 @@ TIE_MARGIN = 2.0
 # stretch of words it aligns with). Leave-one-out: 2 false matches in 3,058 at 95 (3 at 92), recall
 # 0.972 clean, 0.901 damaged; at 97 damaged recall falls to 0.881 for no fewer false matches.
 RAW_CONTAINMENT = 95.0
+assert RAW_CONTAINMENT >= FUZZY_TITLE, "a raw-text record joining `_kept` never lowers `weighed_floor`"
 # ...and be at least this many words long: short titles turn up inside unrelated text by chance.
 RAW_MIN_WORDS = 5
 assert OPENING_WORDS <= RAW_MIN_WORDS, "every title the fallback may take must have a whole opening"
@@ -284,10 +285,25 @@ def _weighed(
 
 def _kept(parsed: ParsedReference, words: frozenset[str], scored: list[Scored]) -> list[Evidence]:
     """The head of the list that holds the KEPT_CANDIDATES best (ties included), weighed, best first."""
-    if len(scored) <= KEPT_CANDIDATES:
-        return _weighed(parsed, words, scored, float("-inf"))
-    kth = sorted((s.title for s in scored), reverse=True)[KEPT_CANDIDATES - 1]
-    return _weighed(parsed, words, scored, kth)
+    return _weighed(parsed, words, scored, _kth([s.title for s in scored]))
+
+
+def _kth(scores: Sequence[float]) -> float:
+    """The KEPT_CANDIDATES-th best score (-inf when there are no more than that many)."""
+    if len(scores) <= KEPT_CANDIDATES:
+        return float("-inf")
+    return sorted(scores, reverse=True)[KEPT_CANDIDATES - 1]
+
+
+def weighed_floor(title_scores: Sequence[float]) -> float:
+    """The lowest score of these title-scored records that `_by_title` or `_kept` can ever weigh.
+
+    A record below it changes no answer (nor the kept candidates): a decision needs FUZZY_TITLE,
+    the kept list the KEPT_CANDIDATES-th best. Raw-text records that join the list for `_kept`
+    score RAW_CONTAINMENT or more (above FUZZY_TITLE), so they can only raise its cut. A batch
+    reads whole the records at or above it only (`resolve.narrowing`).
+    """
+    return min(FUZZY_TITLE, _kth(title_scores))
 
 
 def _by_title(parsed: ParsedReference, words: frozenset[str], titled: list[Scored]) -> Resolution | None:

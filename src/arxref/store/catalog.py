@@ -4,7 +4,9 @@ Candidate search (`SqlCatalog.search_many`) follows `MemoryCatalog.search` exact
 both backends: the word counts (migrations 0004/0005) pick each query's rarest words in
 Python (`pick_terms`), one statement reads the postings of the picked words of every query
 of a paper, each word once (the word -> id B-tree of 0005, read index-only), and they are
-counted and ranked in Python (`top_hits`); one more statement reads the chosen records.
+counted and ranked in Python (`top_hits`); one more statement reads the chosen records. A batch
+(`resolve.batch`) reads the hits' normalized titles first (`title_norms`, the (id, title) index of
+0012) and whole records only for the few the resolver may weigh.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import suppress
 from dataclasses import asdict, fields
 from itertools import chain, islice
 
@@ -35,6 +38,21 @@ from arxref.store.tables import arxiv_catalog
 BATCH_SIZE = 2000
 # The columns of a `CatalogRecord`, in the order of its fields: a row makes a record positionally.
 _RECORD_COLUMNS = ", ".join(f.name for f in fields(CatalogRecord))
+
+# The ids of each word of the first list (one row per word), then of each word of the second the first
+# ones in bytewise order, which is Python's: SQLite's own, COLLATE "C" on PostgreSQL.
+_POSTINGS_POSTGRESQL = (
+    "SELECT term, string_agg(arxiv_id, ' ') FROM arxiv_catalog_postings WHERE term = ANY({terms}) "
+    "GROUP BY term UNION ALL SELECT j.term, (SELECT string_agg(arxiv_id, ' ') FROM (SELECT arxiv_id "
+    'FROM arxiv_catalog_postings WHERE term = j.term ORDER BY arxiv_id COLLATE "C" LIMIT %s) AS f) '
+    "FROM unnest({firsts}) AS j(term)"
+)
+_POSTINGS_SQLITE = (
+    "SELECT term, group_concat(arxiv_id, ' ') FROM arxiv_catalog_postings "
+    "WHERE term IN (SELECT value FROM json_each(?)) GROUP BY term "
+    "UNION ALL SELECT j.value, (SELECT group_concat(arxiv_id, ' ') FROM (SELECT arxiv_id "
+    "FROM arxiv_catalog_postings WHERE term = j.value ORDER BY arxiv_id LIMIT ?)) FROM json_each(?) AS j"
+)
 
 _STATE_READ = sa.text("SELECT value FROM catalog_state WHERE key = :key")
 _STATE_WRITE = sa.text(
@@ -122,14 +140,17 @@ class SqlCatalog:
             return {}
         limit = AUTHOR_LIMIT + 1
         if self._postgresql:
+            names, firsts, lasts = zip(*((name, first, last) for name, (first, last) in wanted), strict=True)
+            names_sql, names_param = _text_array(names)
+            years = "string_to_array(%s, ' ')::int[]"
             query = (
-                "SELECT j.k, a.arxiv_id FROM unnest(%s::text[], %s::int[], %s::int[]) "
+                f"SELECT j.k, a.arxiv_id FROM unnest({names_sql}, {years}, {years}) "
                 "WITH ORDINALITY AS j(name, first, last, k) CROSS JOIN LATERAL (SELECT arxiv_id "
                 "FROM arxiv_catalog WHERE first_author_norm = j.name AND year BETWEEN j.first AND j.last "
                 f"LIMIT {limit}) AS a"
             )
-            names, firsts, lasts = zip(*((name, first, last) for name, (first, last) in wanted), strict=True)
-            rows = self._conn.exec_driver_sql(query, (list(names), list(firsts), list(lasts))).all()
+            params = (names_param, " ".join(map(str, firsts)), " ".join(map(str, lasts)))
+            rows = self._fetch(query, params)
             pairs = ((k - 1, arxiv_id) for k, arxiv_id in rows)
         else:
             query = (
@@ -139,7 +160,7 @@ class SqlCatalog:
                 f"LIMIT {limit})) FROM json_each(?) AS j"
             )
             params = (json.dumps([[name, first, last] for name, (first, last) in wanted]),)
-            rows = self._conn.exec_driver_sql(query, params).all()
+            rows = self._fetch(query, params)
             pairs = ((k, arxiv_id) for k, ids in rows if ids for arxiv_id in ids.split(" "))
         for k, arxiv_id in pairs:
             found[wanted[k]].append(arxiv_id)
@@ -156,13 +177,16 @@ class SqlCatalog:
         asked = sorted(set(openings) - {""})
         titles: dict[str, set[str]] = {}
         if asked:
-            spread = "unnest(%s::text[]) AS j(value)" if self._postgresql else "json_each(?) AS j"
+            if self._postgresql:
+                array, param = _text_array(asked)
+                spread, params = f"unnest({array}) AS j(value)", (param,)
+            else:
+                spread, params = "json_each(?) AS j", (json.dumps(asked),)
             query = (
                 f"SELECT j.value, c.title_norm FROM {spread}, arxiv_catalog AS c "
                 "WHERE c.title_norm >= j.value AND c.title_norm < j.value || '!'"
             )
-            params = (asked,) if self._postgresql else (json.dumps(asked),)
-            for opening, title in self._conn.exec_driver_sql(query, params).all():
+            for opening, title in self._fetch(query, params):
                 titles.setdefault(opening, set()).add(title)
         return [
             sorted(t for t in titles[opening] if opens(text, t)) if opening in titles else []
@@ -172,6 +196,15 @@ class SqlCatalog:
     def by_ids(self, arxiv_ids: Sequence[str]) -> dict[str, CatalogRecord]:
         """The records of these ids, by id (absent ids left out)."""
         return {key: record for record, key in self._rows("arxiv_id", set(arxiv_ids))}
+
+    def title_norms(self, arxiv_ids: Sequence[str]) -> dict[str, str]:
+        """The title_norm of each of these ids ("" for none), two narrow columns: what a candidate
+        is scored by before its whole record is read (`resolve.narrowing`)."""
+        # The (id, title) index of migration 0012 alone: SQLite's planner would take the primary key's
+        # (one row an id) and read each row's page for its title.
+        indexed = "" if self._postgresql else " INDEXED BY ix_arxiv_catalog_id_title"
+        query = f"SELECT arxiv_id, title_norm FROM arxiv_catalog{indexed} WHERE arxiv_id {{}}"
+        return {aid: title_norm or "" for aid, title_norm in self._select_in(query, set(arxiv_ids))}
 
     def by_titles(self, titles_norm: Sequence[str]) -> dict[str, list[CatalogRecord]]:
         """The records of each of these normalized titles."""
@@ -200,25 +233,67 @@ class SqlCatalog:
         picked = [pick_terms({t: counts.get(t, 0) for t in ts}) for ts in terms]
         # A word is read once for the paper however many of its queries picked it (a title and its
         # entry's text mostly pick the same ones). Ranking in SQL (GROUP BY and a window per query)
-        # took more CPU than reading the rows and counting them here, as MemoryCatalog does.
-        postings = self._postings({t for ts in picked for t in ts})
-        return [top_hits(Counter(chain.from_iterable(postings[t] for t in ts)), limit) for ts in picked]
+        # took more CPU than reading the rows and counting them here, as MemoryCatalog does. A word
+        # that is only ever a query's one word ranks its ids by id (`_ranked`): its first `limit` do.
+        counted = {t for ts in picked if len(ts) > 1 for t in ts}
+        alone = {ts[0] for ts in picked if len(ts) == 1} - counted
+        postings = self._postings(counted, alone, limit)
+        return [_ranked([postings[t] for t in ts], limit) for ts in picked]
 
     def _word_counts(self, terms: set[str]) -> dict[str, int]:
         return dict(self._select_in("SELECT term, doc FROM arxiv_catalog_words WHERE term {}", terms))
 
-    def _postings(self, terms: set[str]) -> dict[str, list[str]]:
-        """The ids of the titles holding each word: one row per word (ids joined by spaces), not per id."""
-        join = "string_agg(arxiv_id, ' ')" if self._postgresql else "group_concat(arxiv_id, ' ')"
-        query = f"SELECT term, {join} FROM arxiv_catalog_postings WHERE term {{}} GROUP BY term"
-        postings: dict[str, list[str]] = {t: [] for t in terms}
-        postings.update((term, ids.split(" ")) for term, ids in self._select_in(query, terms))
+    def _postings(self, terms: set[str], firsts: set[str], limit: int) -> dict[str, list[str]]:
+        """The ids of the titles holding each of `terms`, and the `limit` first (bytewise) of each of
+        `firsts`: one statement, one row per word (ids joined by spaces), not per id.
+
+        At 2.5M rows most queries are left one word by the budget, and 62% of the ids read went unused.
+        """
+        postings: dict[str, list[str]] = {t: [] for t in terms | firsts}
+        if not postings:
+            return postings
+        if self._postgresql:
+            terms_sql, terms_param = _text_array(sorted(terms))
+            firsts_sql, firsts_param = _text_array(sorted(firsts))
+            query = _POSTINGS_POSTGRESQL.format(terms=terms_sql, firsts=firsts_sql)
+            rows = self._fetch(query, (terms_param, limit, firsts_param))
+        else:
+            params = (json.dumps(sorted(terms)), limit, json.dumps(sorted(firsts)))
+            rows = self._fetch(_POSTINGS_SQLITE, params)
+        postings.update((term, ids.split(" ")) for term, ids in rows if ids)
         return postings
 
     def _rows(self, column: str, values: set[str]) -> list[tuple[CatalogRecord, str]]:
         """(record, its value in `column`) of every row whose `column` is one of `values`."""
         query = f"SELECT {_RECORD_COLUMNS}, {column} FROM arxiv_catalog WHERE {column} {{}}"
         return [(CatalogRecord(*row[:-1]), row[-1]) for row in self._select_in(query, values)]
+
+    def _fetch(self, query: str, params: tuple) -> list[tuple]:
+        """The rows of one statement in the driver's own terms (paramstyle, plain tuples), on its cursor.
+
+        SQLAlchemy's statement set-up and result objects cost more than many of these lookups (100 us a
+        statement on PostgreSQL, 20 on SQLite; a paper makes ~8): the statement goes to the DB-API cursor,
+        as exec_driver_sql would, inside the transaction that it would have begun (the caller commits or
+        rolls back as before), and a driver error is raised as SQLAlchemy raises it (a lost connection
+        invalidated: `database_errors` tells it from the others).
+        """
+        if not self._conn.in_transaction():
+            self._conn.begin()
+        dialect, connection = self._conn.dialect, self._conn.connection.dbapi_connection
+        cursor = connection.cursor()
+        try:
+            cursor.execute(query, params)
+            rows = cursor.fetchall()
+        except dialect.loaded_dbapi.Error as exc:
+            lost = dialect.is_disconnect(exc, connection, cursor)
+            with suppress(Exception):
+                cursor.close()
+            if lost:
+                self._conn.invalidate(exc)
+            error = dialect.loaded_dbapi.Error
+            raise sa.exc.DBAPIError.instance(query, params, exc, error, connection_invalidated=lost) from exc
+        cursor.close()
+        return rows
 
     def _select_in(self, query: str, values: set[str]) -> list[tuple]:
         """The rows of `query` ("... WHERE column {}") for the column being any of `values`.
@@ -232,9 +307,34 @@ class SqlCatalog:
         if not values:
             return []
         if self._postgresql:
-            return self._conn.exec_driver_sql(query.format("= ANY(%s)"), (sorted(values),)).all()
+            array, param = _text_array(sorted(values))
+            return self._fetch(query.format(f"= ANY({array})"), (param,))
         spread = "IN (SELECT value FROM json_each(?))"
-        return self._conn.exec_driver_sql(query.format(spread), (json.dumps(sorted(values)),)).all()
+        return self._fetch(query.format(spread), (json.dumps(sorted(values)),))
+
+
+def _text_array(values: Sequence[str]) -> tuple[str, str | list[str]]:
+    """A text[] parameter on PostgreSQL: the SQL that reads it, and the value bound.
+
+    The strings go joined by line breaks, split by the server: psycopg dumps a list one element at a
+    time (300 ids: ~0.35 ms of client CPU, more than the lookup costs the server), a string at once.
+    Ids, words, normalized titles and DOIs hold no line break; a list that does, or holds an empty
+    string (alone it would split into no string at all), goes as a list.
+    """
+    if any("\n" in value or not value for value in values):
+        return "%s::text[]", list(values)
+    return "string_to_array(%s, chr(10))", "\n".join(values)
+
+
+def _ranked(postings: list[list[str]], limit: int) -> list[str]:
+    """`top_hits` of the ids holding a query's picked words (each word's ids distinct).
+
+    One word (most queries at millions of rows: the others are past the budget) gives every id one
+    hit: the order is the ids', no counting needed.
+    """
+    if len(postings) == 1:
+        return sorted(postings[0])[:limit]
+    return top_hits(Counter(chain.from_iterable(postings)), limit)
 
 
 def _row(record: CatalogRecord) -> dict:

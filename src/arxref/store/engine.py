@@ -36,11 +36,19 @@ def make_engine(database_url: str) -> sa.Engine:
     return sa.create_engine(url, pool_pre_ping=True, connect_args={"options": "-c jit=off"})
 
 
+# Bytes of the database file SQLite reads through a memory map (capped by its build, 2 GiB by default).
+SQLITE_MMAP_SIZE = 1 << 34
+
+
 def _sqlite_pragmas(dbapi_connection, _record) -> None:  # noqa: ANN001
-    """Foreign keys on (SQLite's default is off) and WAL so readers don't block the writer."""
+    """Foreign keys on (SQLite's default is off), WAL so readers don't block the writer, and pages
+    read through a memory map: resolution's lookups touch thousands of pages of a catalog of millions
+    scattered over the file, and through the default 2 MB page cache each costs a read() (2.5M rows:
+    a record by id 8 -> 5 us)."""
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute(f"PRAGMA mmap_size={SQLITE_MMAP_SIZE}")
     cursor.close()
 
 

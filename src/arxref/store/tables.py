@@ -134,6 +134,8 @@ arxiv_catalog = sa.Table(
     sa.Index("ix_arxiv_catalog_title_norm", "title_norm"),
     sa.Index("ix_arxiv_catalog_doi", "doi"),
     sa.Index("ix_arxiv_catalog_first_author", "first_author_norm", "year", "arxiv_id"),
+    # Migration 0012: a candidate's normalized title by its id, read from the index alone.
+    sa.Index("ix_arxiv_catalog_id_title", "arxiv_id", "title_norm"),
 )
 
 # Migration 0005: one row per distinct word of a title, the search's index (an index-only scan per word).
