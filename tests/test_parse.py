@@ -293,6 +293,13 @@ CASES = [
         "Institute of Technology, 1940.",
         {"title": "A symbolic analysis of relay and switching circuits"},
     ),
+    (  # AMS styles: the booktitle, with its editors in brackets, after the title (corpus-wide
+        # math-alexander-duality-inline)
+        "M. Hochster, Cohen-Macaulay rings, combinatorics, and simplicial complexes, Ring theory II (B. R. "
+        "McDonald and R. Morris, eds.), Lect. notes in Pure and Appl. Math., vol. 26, Dekker, 1977, "
+        "pp. 171–223.",
+        {"title": "Cohen-Macaulay rings, combinatorics, and simplicial complexes"},
+    ),
     (  # CJE: the quoted title right after the year in brackets
         "Chomsky, Noam (1967) ‘A review of B. F. Skinner’s Verbal Behavior.’ In Readings in the Psychology "
         "of Language, ed. Leon A. Jakobovits and Murray S. Miron (Englewood Cliffs, NJ: Prentice-Hall)",

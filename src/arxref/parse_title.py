@@ -373,6 +373,8 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
         # a booktitle in quotes or an editor's initials after "in" (Harvard agsm): "..., in ‘Proc. ...’"
         booktitle = bool(_BOOKTITLE_OPENS_RE.match(texts[k]))
         edition = bool(re.fullmatch(r"\s*\d+(?:st|nd|rd|th)\s*", texts[k]))  # biblatex's bare "3rd"
+        # AMS styles: "Title, Booktitle (L. A. Jakobovits and M. S. Miron, eds.), Publisher": edited
+        booktitle = booktitle or bool(_EDITED_BOOK_RE.search(texts[k]))
         venue = looks_like_venue(texts[k], texts[k + 1:k + 3]) or numbers or journal or city
         venue = venue or booktitle or edition
         book = venue and b > end and names_publisher(rest[end + 1:b]) and _title_before_end(rest[a:end])
@@ -400,6 +402,7 @@ def _city_of_publisher(chunk: str, following: list[str]) -> bool:
 
 
 _BOOKTITLE_RE = re.compile(r"\s*(?:in\s|In:)")  # "in Proceedings of ...", "In: ...": a venue, not a title
+_EDITED_BOOK_RE = re.compile(r"\([^()]*\b(?:eds?|editors?)\.?\)\s*$", re.IGNORECASE)
 _BOOKTITLE_OPENS_RE = re.compile(r"\s*(?:in|In:?)\s+(?:[‘“\"']|[A-Z]\.\s)")
 # "Technical Report KSCI-19033", "Tech. Rep. TR-12": a report's number, before its title (MNRAS).
 _REPORT_NUMBER_RE = re.compile(r"\s*(?:Technical\s+Report|Tech\.\s*Rep\.?)\s+\S*\d\S*\s*$")
