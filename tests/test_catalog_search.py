@@ -144,6 +144,28 @@ def test_lookups_of_values_with_line_breaks_or_empty_find_what_they_name(databas
         engine.dispose()
 
 
+def test_title_norms_pair_each_id_with_its_own_title_a_titleless_one_too(database_url: str) -> None:
+    """PostgreSQL sends the ids and titles as two joined lists, paired by position: a record without a
+    title (no title_norm) keeps its place, and ids the catalog lacks are left out."""
+    records = [
+        CatalogRecord("2001.00001", "Hyperbolic manifolds"),
+        CatalogRecord("2001.00002", None),
+        CatalogRecord("2001.00003", "Tilings"),
+    ]
+    engine = make_engine(database_url)
+    upgrade_schema(engine)
+    try:
+        load_catalog(engine, records)
+        with engine.connect() as conn:
+            sql = SqlCatalog(conn)
+            asked = ["2001.00003", "2001.00002", "2001.00009", "2001.00001"]
+            expected = {"2001.00001": "hyperbolic manifolds", "2001.00002": "", "2001.00003": "tilings"}
+            assert sql.title_norms(asked) == expected
+            assert sql.title_norms(["2001.00009"]) == {}
+    finally:
+        engine.dispose()
+
+
 def test_lookups_run_in_the_connections_transaction_and_fail_as_sqlalchemy_does(database_url: str) -> None:
     """The lookups go to the driver's cursor, not through SQLAlchemy's execution: they still open the
     transaction a statement would (the caller ends it), and a database error is SQLAlchemy's error."""
