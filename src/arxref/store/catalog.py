@@ -333,9 +333,11 @@ def _text_array(values: Sequence[str]) -> tuple[str, str | list[str]]:
     Ids, words, normalized titles and DOIs hold no line break; a list that does, or holds an empty
     string (alone it would split into no string at all), goes as a list.
     """
-    if any("\n" in value or not value for value in values):
+    joined = "\n".join(values)
+    # Counting the joined string's breaks is one C call; a test per value was 5 ms a round of the bench.
+    if "" in values or joined.count("\n") != len(values) - 1:
         return "%s::text[]", list(values)
-    return "string_to_array(%s, chr(10))", "\n".join(values)
+    return "string_to_array(%s, chr(10))", joined
 
 
 def _ranked(postings: list[list[str]], limit: int) -> list[str]:
