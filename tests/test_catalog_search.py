@@ -209,3 +209,30 @@ def test_a_lost_connection_is_invalidated_as_sqlalchemy_does(postgres_url: str) 
             assert set(SqlCatalog(conn).by_ids([OLD.arxiv_id])) == {OLD.arxiv_id}
     finally:
         engine.dispose()
+
+
+@pytest.mark.postgres
+def test_the_postings_statement_keeps_a_generic_plan(postgres_url: str) -> None:
+    """The server plans the postings statement once, not at each paper: once psycopg has prepared it,
+    its plan cache turns to a generic plan (which it did not while the planner saw the word lists).
+    Its answers are those of the memory catalog throughout."""
+    records = [OLD, OTHER, CatalogRecord("2001.00003", "Volumes of hyperbolic knots", "Emmy Noether")]
+    memory = MemoryCatalog(records)
+    texts = ["hyperbolic manifolds", "volumes", "hyperbolic knots volumes", "tilings", "knots"]
+    engine = make_engine(postgres_url)
+    upgrade_schema(engine)
+    try:
+        load_catalog(engine, records)
+        with engine.connect() as conn:
+            sql = SqlCatalog(conn)
+            expected = [[r.arxiv_id for r in memory.search(text, 20)] for text in texts]
+            for _ in range(15):  # psycopg prepares at the 5th call; the server tries 5 custom plans first
+                assert sql.search_ids_many(texts, 20) == expected
+            plans = conn.exec_driver_sql(
+                "SELECT generic_plans FROM pg_prepared_statements "
+                "WHERE statement LIKE '%%arxiv_catalog_postings%%'"
+            ).scalars().all()
+            assert plans
+            assert max(plans) > 0
+    finally:
+        engine.dispose()
