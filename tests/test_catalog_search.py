@@ -144,6 +144,28 @@ def test_lookups_of_values_with_line_breaks_or_empty_find_what_they_name(databas
         engine.dispose()
 
 
+def test_title_norms_pair_each_id_with_its_own_title_a_titleless_one_too(database_url: str) -> None:
+    """PostgreSQL sends the ids and titles as two joined lists, paired by position: a record without a
+    title (no title_norm) keeps its place, and ids the catalog lacks are left out."""
+    records = [
+        CatalogRecord("2001.00001", "Hyperbolic manifolds"),
+        CatalogRecord("2001.00002", None),
+        CatalogRecord("2001.00003", "Tilings"),
+    ]
+    engine = make_engine(database_url)
+    upgrade_schema(engine)
+    try:
+        load_catalog(engine, records)
+        with engine.connect() as conn:
+            sql = SqlCatalog(conn)
+            asked = ["2001.00003", "2001.00002", "2001.00009", "2001.00001"]
+            expected = {"2001.00001": "hyperbolic manifolds", "2001.00002": "", "2001.00003": "tilings"}
+            assert sql.title_norms(asked) == expected
+            assert sql.title_norms(["2001.00009"]) == {}
+    finally:
+        engine.dispose()
+
+
 def test_lookups_run_in_the_connections_transaction_and_fail_as_sqlalchemy_does(database_url: str) -> None:
     """The lookups go to the driver's cursor, not through SQLAlchemy's execution: they still open the
     transaction a statement would (the caller ends it), and a database error is SQLAlchemy's error."""
@@ -185,5 +207,32 @@ def test_a_lost_connection_is_invalidated_as_sqlalchemy_does(postgres_url: str) 
             assert conn.invalidated
             conn.rollback()
             assert set(SqlCatalog(conn).by_ids([OLD.arxiv_id])) == {OLD.arxiv_id}
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.postgres
+def test_the_postings_statement_keeps_a_generic_plan(postgres_url: str) -> None:
+    """The server plans the postings statement once, not at each paper: once psycopg has prepared it,
+    its plan cache turns to a generic plan (which it did not while the planner saw the word lists).
+    Its answers are those of the memory catalog throughout."""
+    records = [OLD, OTHER, CatalogRecord("2001.00003", "Volumes of hyperbolic knots", "Emmy Noether")]
+    memory = MemoryCatalog(records)
+    texts = ["hyperbolic manifolds", "volumes", "hyperbolic knots volumes", "tilings", "knots"]
+    engine = make_engine(postgres_url)
+    upgrade_schema(engine)
+    try:
+        load_catalog(engine, records)
+        with engine.connect() as conn:
+            sql = SqlCatalog(conn)
+            expected = [[r.arxiv_id for r in memory.search(text, 20)] for text in texts]
+            for _ in range(15):  # psycopg prepares at the 5th call; the server tries 5 custom plans first
+                assert sql.search_ids_many(texts, 20) == expected
+            plans = conn.exec_driver_sql(
+                "SELECT generic_plans FROM pg_prepared_statements "
+                "WHERE statement LIKE '%%arxiv_catalog_postings%%'"
+            ).scalars().all()
+            assert plans
+            assert max(plans) > 0
     finally:
         engine.dispose()

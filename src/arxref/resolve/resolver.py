@@ -88,10 +88,12 @@ def resolve_reference(
     raw: str,
     catalog: CatalogLookup,
     arxiv_ids: Sequence[IdentifierMatch] | None = None,
+    entry_variants: tuple[str, ...] | None = None,
 ) -> Resolution:
     """The (status, resolver_source) of one entry, with the cited id, score and candidates.
 
-    `arxiv_ids` is `find_arxiv_ids(raw)` when the caller has it already (`resolve_references`).
+    `arxiv_ids` is `find_arxiv_ids(raw)` and `entry_variants` is `entry_text(raw, arxiv_ids)` when the
+    caller has them already (`resolve_references`, whose prefetch reads the same text).
     """
     if parsed.arxiv_id:
         return _by_printed_id(parsed, raw, catalog)
@@ -100,7 +102,8 @@ def resolve_reference(
         return Resolution(
             ResolutionStatus.MALFORMED_IDENTIFIER, ResolverSource.ARXIV_ID, cited_doi=parsed.doi
         )
-    entry_variants = entry_text(raw, arxiv_ids)
+    if entry_variants is None:
+        entry_variants = entry_text(raw, arxiv_ids)
     found = _by_doi(parsed, entry_variants, catalog)
     if found is not None:
         return found

@@ -41,11 +41,16 @@ _RECORD_COLUMNS = ", ".join(f.name for f in fields(CatalogRecord))
 
 # The ids of each word of the first list (one row per word), then of each word of the second the first
 # ones in bytewise order, which is Python's: SQLite's own, COLLATE "C" on PostgreSQL.
+# On PostgreSQL the lists are read in sub-selects, the limit written in: the planner then knows no
+# more of a call's values than a generic plan does, and the server's plan cache keeps one. With the
+# values in sight every plan for a paper's few words looked cheaper than a generic one, and the
+# statement was planned at each call (0 generic plans in 104 calls: ~9 ms a round of the bench's PDF
+# entries at 2.5M rows, out of ~25 ms this statement costs the server).
 _POSTINGS_POSTGRESQL = (
-    "SELECT term, string_agg(arxiv_id, ' ') FROM arxiv_catalog_postings WHERE term = ANY({terms}) "
+    "SELECT term, string_agg(arxiv_id, ' ') FROM arxiv_catalog_postings WHERE term = ANY(({terms})::text[]) "
     "GROUP BY term UNION ALL SELECT j.term, (SELECT string_agg(arxiv_id, ' ') FROM (SELECT arxiv_id "
-    'FROM arxiv_catalog_postings WHERE term = j.term ORDER BY arxiv_id COLLATE "C" LIMIT %s) AS f) '
-    "FROM unnest({firsts}) AS j(term)"
+    'FROM arxiv_catalog_postings WHERE term = j.term ORDER BY arxiv_id COLLATE "C" LIMIT {limit}) AS f) '
+    "FROM unnest(({firsts})) AS j(term)"
 )
 _POSTINGS_SQLITE = (
     "SELECT term, group_concat(arxiv_id, ' ') FROM arxiv_catalog_postings "
@@ -132,7 +137,8 @@ class SqlCatalog:
         Ordered here, not in SQL: ORDER BY would read every row of a common surname to sort them,
         where LIMIT alone stops the index scan one row past the limit. The keys go as arrays, so the
         statement's text is the same whatever their number (a UNION ALL of one sub-select per key was
-        compiled anew for each paper: 0.6 ms on SQLite, 3 ms on PostgreSQL).
+        compiled anew for each paper: 0.6 ms on SQLite, 3 ms on PostgreSQL). A key's ids come as one
+        string, one row a key: a row an id was 9,000 rows a round of the bench's PDF entries at 2.5M rows.
         """
         wanted = sorted(set(keys))
         found: dict[AuthorKey, list[str]] = {key: [] for key in wanted}
@@ -144,14 +150,12 @@ class SqlCatalog:
             names_sql, names_param = _text_array(names)
             years = "string_to_array(%s, ' ')::int[]"
             query = (
-                f"SELECT j.k, a.arxiv_id FROM unnest({names_sql}, {years}, {years}) "
-                "WITH ORDINALITY AS j(name, first, last, k) CROSS JOIN LATERAL (SELECT arxiv_id "
-                "FROM arxiv_catalog WHERE first_author_norm = j.name AND year BETWEEN j.first AND j.last "
-                f"LIMIT {limit}) AS a"
+                f"SELECT j.k - 1, (SELECT string_agg(arxiv_id, ' ') FROM (SELECT arxiv_id FROM arxiv_catalog "
+                "WHERE first_author_norm = j.name AND year BETWEEN j.first AND j.last "
+                f"LIMIT {limit}) AS a) FROM unnest({names_sql}, {years}, {years}) "
+                "WITH ORDINALITY AS j(name, first, last, k)"
             )
             params = (names_param, " ".join(map(str, firsts)), " ".join(map(str, lasts)))
-            rows = self._fetch(query, params)
-            pairs = ((k - 1, arxiv_id) for k, arxiv_id in rows)
         else:
             query = (
                 "SELECT j.key, (SELECT group_concat(arxiv_id, ' ') FROM (SELECT arxiv_id FROM arxiv_catalog "
@@ -160,10 +164,9 @@ class SqlCatalog:
                 f"LIMIT {limit})) FROM json_each(?) AS j"
             )
             params = (json.dumps([[name, first, last] for name, (first, last) in wanted]),)
-            rows = self._fetch(query, params)
-            pairs = ((k, arxiv_id) for k, ids in rows if ids for arxiv_id in ids.split(" "))
-        for k, arxiv_id in pairs:
-            found[wanted[k]].append(arxiv_id)
+        for k, ids in self._fetch(query, params):
+            if ids:
+                found[wanted[k]] = ids.split(" ")
         return {key: sorted(ids) if len(ids) <= AUTHOR_LIMIT else [] for key, ids in found.items()}
 
     def titles_opening(self, texts_norm: Sequence[str]) -> list[list[str]]:
@@ -200,10 +203,24 @@ class SqlCatalog:
     def title_norms(self, arxiv_ids: Sequence[str]) -> dict[str, str]:
         """The title_norm of each of these ids ("" for none), two narrow columns: what a candidate
         is scored by before its whole record is read (`resolve.narrowing`)."""
+        if self._postgresql:
+            # One row of two line-joined lists (no id or normalized title holds a line break): a row an
+            # id was 9,000 rows a round of the bench's PDF entries at 2.5M rows, a third of this call.
+            query = (
+                "SELECT string_agg(arxiv_id, chr(10)), string_agg(coalesce(title_norm, ''), chr(10)) "
+                "FROM arxiv_catalog WHERE arxiv_id {}"
+            )
+            rows = self._select_in(query, set(arxiv_ids))
+            if not rows or rows[0][0] is None:
+                return {}
+            ids, titles = rows[0]
+            return dict(zip(ids.split("\n"), titles.split("\n"), strict=True))
         # The (id, title) index of migration 0012 alone: SQLite's planner would take the primary key's
         # (one row an id) and read each row's page for its title.
-        indexed = "" if self._postgresql else " INDEXED BY ix_arxiv_catalog_id_title"
-        query = f"SELECT arxiv_id, title_norm FROM arxiv_catalog{indexed} WHERE arxiv_id {{}}"
+        query = (
+            "SELECT arxiv_id, title_norm FROM arxiv_catalog INDEXED BY ix_arxiv_catalog_id_title "
+            "WHERE arxiv_id {}"
+        )
         return {aid: title_norm or "" for aid, title_norm in self._select_in(query, set(arxiv_ids))}
 
     def by_titles(self, titles_norm: Sequence[str]) -> dict[str, list[CatalogRecord]]:
@@ -255,8 +272,10 @@ class SqlCatalog:
         if self._postgresql:
             terms_sql, terms_param = _text_array(sorted(terms))
             firsts_sql, firsts_param = _text_array(sorted(firsts))
-            query = _POSTINGS_POSTGRESQL.format(terms=terms_sql, firsts=firsts_sql)
-            rows = self._fetch(query, (terms_param, limit, firsts_param))
+            query = _POSTINGS_POSTGRESQL.format(
+                terms=f"SELECT {terms_sql}", firsts=f"SELECT {firsts_sql}", limit=int(limit)
+            )
+            rows = self._fetch(query, (terms_param, firsts_param))
         else:
             params = (json.dumps(sorted(terms)), limit, json.dumps(sorted(firsts)))
             rows = self._fetch(_POSTINGS_SQLITE, params)
@@ -321,9 +340,11 @@ def _text_array(values: Sequence[str]) -> tuple[str, str | list[str]]:
     Ids, words, normalized titles and DOIs hold no line break; a list that does, or holds an empty
     string (alone it would split into no string at all), goes as a list.
     """
-    if any("\n" in value or not value for value in values):
+    joined = "\n".join(values)
+    # Counting the joined string's breaks is one C call; a test per value was 5 ms a round of the bench.
+    if "" in values or joined.count("\n") != len(values) - 1:
         return "%s::text[]", list(values)
-    return "string_to_array(%s, chr(10))", "\n".join(values)
+    return "string_to_array(%s, chr(10))", joined
 
 
 def _ranked(postings: list[list[str]], limit: int) -> list[str]:
