@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 
 from arxref.domain import ParsedReference, RawReference
 from arxref.ids import find_arxiv_ids, find_dois
-from arxref.parse_authors import scan_authors
+from arxref.parse_authors import first_name_shape, scan_authors
 from arxref.parse_names import (
     looks_like_author_list,
     loose_author_list,
@@ -320,6 +320,10 @@ def _prepare(raw: str) -> str:
     return _NOISE_RE.sub(" ", text)
 
 
+# What ends a sentence or closes a bracket after a URL, not part of it ("[https://...]." ISO 690)
+_URL_TRAIL = ".,;)]"
+
+
 def parse_reference(
     raw: str, stated: ParsedReference | None = None, surname_first: bool = False
 ) -> ParsedReference:
@@ -331,9 +335,10 @@ def parse_reference(
     text = _prepare(raw)
     arxiv = next((m.value for m in find_arxiv_ids(text) if m.valid), None)
     dois = find_dois(raw)
-    urls = [re.sub(r"\s", "", u).rstrip(".,;)]") for u in _URL_RE.findall(text)]
+    urls = [re.sub(r"\s", "", u).rstrip(_URL_TRAIL) for u in _URL_RE.findall(text)]
     url = next((u for u in urls if "doi.org" not in u.lower()), None)
-    body = _URL_RE.sub(lambda m: " " + m.group(0)[len(m.group(0).rstrip(".,;)]")):], text)  # keep the comma
+    # a URL goes, what closes its sentence stays (the comma)
+    body = _URL_RE.sub(lambda m: " " + m.group(0)[len(m.group(0).rstrip(_URL_TRAIL)):], text)
     body = _DOI_TEXT_RE.sub(" ", body)
     body = _unquote_names(re.sub(r"\s+", " ", body).strip())
     split = _split(body, surname_first)
@@ -411,6 +416,6 @@ _SURNAME_FIRST_MIN = 5  # ... and at least this many: a short list says little a
 
 def _prints_surname_first(raws: list[str]) -> bool:
     """Whether a list prints its names "Surname Initials" (Vancouver "Smith AB", MNRAS "Smith A. B.")."""
-    kinds = [scan_authors(_prepare(raw)).first_kind for raw in raws]
+    kinds = [first_name_shape(_prepare(raw)) for raw in raws]
     si = kinds.count("SI")
     return si >= _SURNAME_FIRST_MIN and si >= _SURNAME_FIRST_SHARE * len(kinds)

@@ -46,7 +46,6 @@ class AuthorScan:
     end: int
     stop: str
     kind: str | None
-    first_kind: str | None = None  # the shape of the first name (what a style prints first)
 
 
 
@@ -160,7 +159,6 @@ def scan_authors(text: str, surname_first: bool = False) -> AuthorScan:
     names: list[str] = []
     so_far = _ListSoFar()
     i, end, stop, et_al = 0, 0, "other", False
-    first_kind = None
     while i < len(tokens):
         j = et_al_end(tokens, i)
         if j > i and names:
@@ -172,7 +170,6 @@ def scan_authors(text: str, surname_first: bool = False) -> AuthorScan:
             stop = "separator" if names else "other"
             break
         j, k = got
-        first_kind = first_kind or k
         names.append(" ".join(t.text for t in tokens[i:j]).replace(" ,", ","))
         kind = so_far.kind
         if kind in (None, "CO") or (k != "CO" and FAMILY[k] != FAMILY.get(kind)):
@@ -204,7 +201,14 @@ def scan_authors(text: str, surname_first: bool = False) -> AuthorScan:
         i = n
     else:
         stop = "other" if not names else stop
-    return AuthorScan(tuple(clean_name(n) for n in names), et_al, end, stop, so_far.kind, first_kind)
+    return AuthorScan(tuple(clean_name(n) for n in names), et_al, end, stop, so_far.kind)
+
+
+def first_name_shape(text: str) -> str | None:
+    """The shape of the name `scan_authors` reads first in `text` (None if none): what a style prints
+    first, read without the rest of the list."""
+    got = _read_name(tokenize(text), 0, _ListSoFar())
+    return got[1] if got else None
 
 
 def _period_ends(tokens: list[Token], j: int) -> bool:
