@@ -291,11 +291,17 @@ def _inverted_first_of_list(tokens: list[Token], k: int, chain: bool = False) ->
     return tokens[j].text in (",", ".", ":") or _year_in_brackets(tokens, j)  # CJE: "... Sancho (1999)"
 
 
-def _full_name_end(tokens: list[Token], i: int) -> int:
-    """Index past a given-first name in full at i ("Yoshua Bengio", "Robert E. Schapire"), else i."""
+def _name_words_end(tokens: list[Token], i: int) -> int:
+    """Index past up to four capitalised words and initials at i: the words a name in full may have."""
     j = i
     while j < len(tokens) and j - i < 4 and (is_capword(tokens[j].text) or is_initial(tokens[j].text)):
         j += 1
+    return j
+
+
+def _full_name_end(tokens: list[Token], i: int) -> int:
+    """Index past a given-first name in full at i ("Yoshua Bengio", "Robert E. Schapire"), else i."""
+    j = _name_words_end(tokens, i)
     if j - i < 2 or not is_capword(tokens[i].text) or not is_capword(tokens[j - 1].text):
         return i
     return j if not ends_sentence(tokens[j - 1].text) else i
@@ -307,9 +313,7 @@ def _and_full_name_closed(tokens: list[Token], k: int) -> bool:
     (biblatex authoryear: "Kingma, Diederik P. and Jimmy Ba (2014)"), as MLA's ", and" does."""
     if k >= len(tokens) or tokens[k].text.lower() not in AND_WORDS or et_al_end(tokens, k) > k:
         return False
-    j = k + 1
-    while j < len(tokens) and j - k <= 4 and (is_capword(tokens[j].text) or is_initial(tokens[j].text)):
-        j += 1
+    j = _name_words_end(tokens, k + 1)
     return j > k + 2 and (_names_end_at(tokens, j) or (j < len(tokens) and tokens[j].text == ","))
 
 
