@@ -7,6 +7,9 @@ no trace of the old words, and the counts must stay those of the postings.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
 import sqlalchemy as sa
 
@@ -22,14 +25,23 @@ WORD_COUNTS = "SELECT term, doc FROM arxiv_catalog_words WHERE doc > 0"
 POSTING_COUNTS = "SELECT term, count(*) FROM arxiv_catalog_postings GROUP BY term"
 
 
+@contextmanager
+def _migrated(url: str) -> Iterator[sa.Engine]:
+    """A migrated database with an empty catalog (each test loads its own records), disposed after."""
+    engine = make_engine(url)
+    upgrade_schema(engine)
+    try:
+        yield engine
+    finally:
+        engine.dispose()
+
+
 def _found(catalog: SqlCatalog, text: str) -> list[str]:
     return [r.arxiv_id for r in catalog.search(text, 5)]
 
 
 def test_search_follows_a_changed_title(database_url: str) -> None:
-    engine = make_engine(database_url)
-    upgrade_schema(engine)
-    try:
+    with _migrated(database_url) as engine:
         load_catalog(engine, [OLD, OTHER])
         with engine.connect() as conn:
             catalog = SqlCatalog(conn)
@@ -53,14 +65,10 @@ def test_search_follows_a_changed_title(database_url: str) -> None:
             counts = {t: n for t, n in conn.execute(sa.text(WORD_COUNTS))}
             assert counts == {t: n for t, n in conn.execute(sa.text(POSTING_COUNTS))}
             assert "volumes" not in counts
-    finally:
-        engine.dispose()
 
 
 def test_bulk_load_keeps_the_search_tables_and_later_upserts_work(database_url: str) -> None:
-    engine = make_engine(database_url)
-    upgrade_schema(engine)
-    try:
+    with _migrated(database_url) as engine:
         assert bulk_load_catalog(engine, [OLD, OTHER]) == 2
         load_catalog(engine, [NEW])
         with engine.connect() as conn:
@@ -70,16 +78,12 @@ def test_bulk_load_keeps_the_search_tables_and_later_upserts_work(database_url: 
             counts = {t: n for t, n in conn.execute(sa.text(WORD_COUNTS))}
             assert counts == {t: n for t, n in conn.execute(sa.text(POSTING_COUNTS))}
             assert counts["manifolds"] == 1
-    finally:
-        engine.dispose()
 
 
 def test_search_many_ranks_each_text_as_memory_does(database_url: str) -> None:
     """Texts of one batch sharing words (read once for the batch) are ranked each on its own."""
     tiling = CatalogRecord("2001.00003", "Hyperbolic tilings", "Emmy Noether")
-    engine = make_engine(database_url)
-    upgrade_schema(engine)
-    try:
+    with _migrated(database_url) as engine:
         load_catalog(engine, [OLD, OTHER, tiling])
         texts = ["hyperbolic manifolds and their volumes", "quasicrystalline hyperbolic tilings", "nope", ""]
         with engine.connect() as conn:
@@ -92,8 +96,6 @@ def test_search_many_ranks_each_text_as_memory_does(database_url: str) -> None:
         ]
         memory = MemoryCatalog([OLD, OTHER, tiling])
         assert found == [memory.search(text, 5) for text in texts]
-    finally:
-        engine.dispose()
 
 
 def test_one_word_queries_rank_by_id_as_counted_ones_do(database_url: str, monkeypatch) -> None:
@@ -103,9 +105,7 @@ def test_one_word_queries_rank_by_id_as_counted_ones_do(database_url: str, monke
 
     records = [CatalogRecord(f"2001.{n:05d}", f"Graph {'lattice ' if n % 3 == 0 else ''}models {n}") for n in
                (7, 3, 12, 1, 9, 6, 2, 15, 4)]
-    engine = make_engine(database_url)
-    upgrade_schema(engine)
-    try:
+    with _migrated(database_url) as engine:
         load_catalog(engine, records)
         memory = MemoryCatalog(records)
         texts = ["lattice graph", "graph models", "lattice"]
@@ -118,8 +118,6 @@ def test_one_word_queries_rank_by_id_as_counted_ones_do(database_url: str, monke
             assert found[0]
             assert found[2]
             assert bool(found[1]) == (budget == 14)
-    finally:
-        engine.dispose()
 
 
 def test_lookups_of_values_with_line_breaks_or_empty_find_what_they_name(database_url: str) -> None:
@@ -129,9 +127,7 @@ def test_lookups_of_values_with_line_breaks_or_empty_find_what_they_name(databas
         CatalogRecord("2001.00001", "Hyperbolic manifolds", doi="10.1/a"),
         CatalogRecord("2001.00002", "Tilings", doi="10.1/b"),
     ]
-    engine = make_engine(database_url)
-    upgrade_schema(engine)
-    try:
+    with _migrated(database_url) as engine:
         load_catalog(engine, records)
         with engine.connect() as conn:
             sql = SqlCatalog(conn)
@@ -140,8 +136,6 @@ def test_lookups_of_values_with_line_breaks_or_empty_find_what_they_name(databas
             assert sql.by_dois([""]) == {}
             assert list(sql.by_titles(["tilings", "hyperbolic\nmanifolds"])) == ["tilings"]
             assert sql.title_norms(["2001.00002", ""]) == {"2001.00002": "tilings"}
-    finally:
-        engine.dispose()
 
 
 def test_title_norms_pair_each_id_with_its_own_title_a_titleless_one_too(database_url: str) -> None:
@@ -152,9 +146,7 @@ def test_title_norms_pair_each_id_with_its_own_title_a_titleless_one_too(databas
         CatalogRecord("2001.00002", None),
         CatalogRecord("2001.00003", "Tilings"),
     ]
-    engine = make_engine(database_url)
-    upgrade_schema(engine)
-    try:
+    with _migrated(database_url) as engine:
         load_catalog(engine, records)
         with engine.connect() as conn:
             sql = SqlCatalog(conn)
@@ -162,16 +154,12 @@ def test_title_norms_pair_each_id_with_its_own_title_a_titleless_one_too(databas
             expected = {"2001.00001": "hyperbolic manifolds", "2001.00002": "", "2001.00003": "tilings"}
             assert sql.title_norms(asked) == expected
             assert sql.title_norms(["2001.00009"]) == {}
-    finally:
-        engine.dispose()
 
 
 def test_lookups_run_in_the_connections_transaction_and_fail_as_sqlalchemy_does(database_url: str) -> None:
     """The lookups go to the driver's cursor, not through SQLAlchemy's execution: they still open the
     transaction a statement would (the caller ends it), and a database error is SQLAlchemy's error."""
-    engine = make_engine(database_url)
-    upgrade_schema(engine)
-    try:
+    with _migrated(database_url) as engine:
         load_catalog(engine, [OLD, OTHER])
         with engine.connect() as conn:
             assert not conn.in_transaction()
@@ -184,17 +172,13 @@ def test_lookups_run_in_the_connections_transaction_and_fail_as_sqlalchemy_does(
             assert not failed.value.connection_invalidated
             conn.rollback()  # the failed transaction ends as after any failed statement
             assert SqlCatalog(conn).by_ids(["nope"]) == {}
-    finally:
-        engine.dispose()
 
 
 @pytest.mark.postgres
 def test_a_lost_connection_is_invalidated_as_sqlalchemy_does(postgres_url: str) -> None:
     """A server connection gone mid-lookup raises SQLAlchemy's error marked `connection_invalidated`
     (what `database_errors` turns into DatabaseUnavailable, a retry), and the next lookup reconnects."""
-    engine = make_engine(postgres_url)
-    upgrade_schema(engine)
-    try:
+    with _migrated(postgres_url) as engine:
         load_catalog(engine, [OLD, OTHER])
         with engine.connect() as conn:
             pid = conn.exec_driver_sql("SELECT pg_backend_pid()").scalar_one()
@@ -207,8 +191,6 @@ def test_a_lost_connection_is_invalidated_as_sqlalchemy_does(postgres_url: str) 
             assert conn.invalidated
             conn.rollback()
             assert set(SqlCatalog(conn).by_ids([OLD.arxiv_id])) == {OLD.arxiv_id}
-    finally:
-        engine.dispose()
 
 
 @pytest.mark.postgres
@@ -219,9 +201,7 @@ def test_the_postings_statement_keeps_a_generic_plan(postgres_url: str) -> None:
     records = [OLD, OTHER, CatalogRecord("2001.00003", "Volumes of hyperbolic knots", "Emmy Noether")]
     memory = MemoryCatalog(records)
     texts = ["hyperbolic manifolds", "volumes", "hyperbolic knots volumes", "tilings", "knots"]
-    engine = make_engine(postgres_url)
-    upgrade_schema(engine)
-    try:
+    with _migrated(postgres_url) as engine:
         load_catalog(engine, records)
         with engine.connect() as conn:
             sql = SqlCatalog(conn)
@@ -234,5 +214,3 @@ def test_the_postings_statement_keeps_a_generic_plan(postgres_url: str) -> None:
             ).scalars().all()
             assert plans
             assert max(plans) > 0
-    finally:
-        engine.dispose()
