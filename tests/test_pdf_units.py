@@ -13,6 +13,7 @@ from arxref.pdf._glyphs import repair_cyrillic
 from arxref.pdf._joins import document_vocabulary, join_lines
 from arxref.pdf._labels import accept_number, label_of
 from arxref.pdf._layout import read_page_lines
+from arxref.pdf._links import Link, read_links
 from arxref.pdf._open import KeptPages, read_page_texts
 
 
@@ -132,6 +133,23 @@ def _bibliography_pdf(labels: list[str]) -> bytes:
         }
     )
     return doc.tobytes()
+
+
+def test_read_links_keeps_uri_links_in_page_order_and_skips_jumps() -> None:
+    doc = pymupdf.open()
+    doc.new_page()
+    page = doc.new_page()
+    page.insert_link({"kind": pymupdf.LINK_GOTO, "from": pymupdf.Rect(72, 60, 90, 70), "page": 0})
+    page.insert_link({"kind": pymupdf.LINK_URI, "from": pymupdf.Rect(72, 90, 400, 118), "uri": "https://arxiv.org/abs/2104.04473"})
+    page.insert_link({"kind": pymupdf.LINK_GOTO, "from": pymupdf.Rect(72, 120, 90, 130), "page": 0})
+    page.insert_link({"kind": pymupdf.LINK_URI, "from": pymupdf.Rect(72, 140, 300, 150), "uri": "https://doi.org/10.1000/xyz"})
+    reopened = pymupdf.open(stream=doc.tobytes(), filetype="pdf")
+    links = read_links(reopened[1])
+    assert links == (
+        Link(1, (72.0, 90.0, 400.0, 118.0), "https://arxiv.org/abs/2104.04473"),
+        Link(1, (72.0, 140.0, 300.0, 150.0), "https://doi.org/10.1000/xyz"),
+    )
+    assert read_links(reopened[0]) == ()
 
 
 def _superscript_pdf(gap: float) -> bytes:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pymupdf
+from pymupdf import mupdf
 
 
 @dataclass(frozen=True)
@@ -17,14 +18,20 @@ class Link:
 
 
 def read_links(page: pymupdf.Page) -> tuple[Link, ...]:
-    """Every URI link on a page; internal jumps are skipped without resolving their targets (slow)."""
+    """Every URI link on a page; internal jumps are skipped without resolving their targets.
+
+    The links are walked in MuPDF's own list: PyMuPDF's `Link.next` lists the page's
+    annotations again for every link, which made a page of 60 cited-by links cost more than
+    its text (0.43 s of 13 s over the corpora's bibliography pages; now 0.04 s).
+    """
     out = []
-    link = page.first_link
-    while link:
-        if link.is_external and link.uri:
-            r = link.rect
-            out.append(Link(page.number, (r.x0, r.y0, r.x1, r.y1), link.uri.strip()))
-        link = link.next
+    link = mupdf.fz_load_links(page.this)
+    while link.m_internal:
+        uri = link.uri()
+        if uri and mupdf.fz_is_external_link(uri):
+            r = link.rect()
+            out.append(Link(page.number, (r.x0, r.y0, r.x1, r.y1), uri.strip()))
+        link = link.next()
     return tuple(out)
 
 
