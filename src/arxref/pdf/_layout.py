@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import accumulate
 from statistics import median
 
 import pymupdf
@@ -68,13 +69,17 @@ def _fragments(page: pymupdf.Page, textpage: pymupdf.TextPage | None) -> list[_F
             spans = [s for s in line["spans"] if s["text"].strip()]
             if not spans:
                 continue
-            raw = "".join(_span_text(sp, encodings) for sp in line["spans"])
+            if encodings:
+                raw = "".join(_span_text(sp, encodings) for sp in line["spans"])
+            else:
+                raw = "".join(sp["text"] for sp in line["spans"]).translate(_CONTROL)
             if "{" in raw:
                 raw = _OT1_DASH.sub("–", raw)
             text = compose_accents(" ".join(raw.split()))
             weights: dict[float, int] = {}
             for s in spans:
-                weights[round(s["size"], 1)] = weights.get(round(s["size"], 1), 0) + len(s["text"].strip())
+                key = round(s["size"], 1)
+                weights[key] = weights.get(key, 0) + len(s["text"].strip())
             size = max(weights, key=lambda k: weights[k])
             bold = all(s["flags"] & _BOLD or "Bold" in s["font"] for s in spans)
             x0, y0, x1, y1 = line["bbox"]
@@ -145,10 +150,13 @@ def _gutter(frags: list[_Frag], width: float) -> float | None:
     if len(frags) < 8:
         return None
     lo, hi = int(width * 0.3), int(width * 0.7)
-    cover = [0] * (hi - lo)
+    starts = [0] * (hi - lo + 1)  # +1 where a fragment's span of x begins, -1 past its end
     for f, x1 in zip(frags, _label_reach(frags), strict=True):
-        for x in range(max(lo, int(f.x0)), min(hi, int(x1) + 1)):
-            cover[x - lo] += 1
+        a, b = max(lo, int(f.x0)), min(hi, int(x1) + 1)
+        if a < b:
+            starts[a - lo] += 1
+            starts[b - lo] -= 1
+    cover = list(accumulate(starts[:-1]))  # fragments over each x from lo to hi
     least = min(cover)
     if least > 0.6 * len(frags):
         return None
