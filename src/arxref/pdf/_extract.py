@@ -48,6 +48,7 @@ class _Pages:
         self.kept = kept
         self.recurring = margin_shapes(texts)
         self.cache: dict[int, tuple[Line, ...]] = {}
+        self.cleaned: dict[int, tuple[Line, ...]] = {}  # a page's lines without its furniture
         self.links: dict[int, tuple[Link, ...]] = {}
         self.rules: dict[int, tuple[Rule, ...]] = {}
 
@@ -57,8 +58,11 @@ class _Pages:
                 page, textpage = self.kept.take(p) or (self.doc[p], None)
                 self.cache[p] = read_page_lines(page, textpage)
                 self.links[p] = read_links(page)
-        cleaned = remove_furniture([self.cache[p] for p in pages], HEADING, self.recurring)
-        return [ln for page in cleaned for ln in page]
+        # each page is cleaned on its own, and once: a list's span grows a page at a time
+        fresh = [p for p in dict.fromkeys(pages) if p not in self.cleaned]
+        cleaned = remove_furniture([self.cache[p] for p in fresh], HEADING, self.recurring)
+        self.cleaned.update(zip(fresh, cleaned, strict=True))
+        return [ln for p in pages for ln in self.cleaned[p]]
 
     def top(self, p: int) -> float | None:
         """The bottom of page `p`'s first line before furniture removal (a running head's), read

@@ -190,25 +190,28 @@ def margin_shapes(texts: tuple[str | None, ...]) -> frozenset[str]:
     return frozenset(k for k, v in counts.items() if v >= 3 and k.strip("#"))
 
 
-def _is_footnote_start(ln: Line, before: Line | None, rest: list[Line], heading: re.Pattern[str]) -> bool:
+def _is_footnote_start(ln: Line, before: Line | None, largest_below: float, heading: re.Pattern[str]) -> bool:
     """A note at the foot of a column: a raised marker, smaller type than the text above it, or,
-    under a list set smaller still (A&A's 8 pt references over 9 pt notes), set apart by a gap."""
+    under a list set smaller still (A&A's 8 pt references over 9 pt notes), set apart by a gap;
+    nothing below it in the column is set larger (`largest_below`: the largest size there)."""
     if ln.y0 < ln.page_height * 0.6 or before is None or heading.match(before.text):
         return False
     marked = ln.first_size < 0.8 * ln.size or bool(_MARKER.match(ln.text))
     smaller = ln.size < before.size - 0.4
     apart = ln.size > before.size + 0.4 and ln.y0 - before.y1 > 0.5 * ln.size
-    return marked and (smaller or apart) and all(o.size <= ln.size + 0.2 for o in rest)
+    return marked and (smaller or apart) and largest_below <= ln.size + 0.2
 
 
 def _drop_footnotes(lines: tuple[Line, ...], heading: re.Pattern[str]) -> tuple[Line, ...]:
     drop: set[int] = set()
     for col in {ln.col for ln in lines}:
         idx = [i for i, ln in enumerate(lines) if ln.col == col]
+        largest_below = [float("-inf")] * len(idx)  # the largest size set below each line
+        for k in range(len(idx) - 2, -1, -1):
+            largest_below[k] = max(largest_below[k + 1], lines[idx[k + 1]].size)
         for k, i in enumerate(idx):
             before = lines[idx[k - 1]] if k else None
-            rest = [lines[j] for j in idx[k + 1 :]]
-            if _is_footnote_start(lines[i], before, rest, heading):
+            if _is_footnote_start(lines[i], before, largest_below[k], heading):
                 drop.update(idx[k:])
                 break
     return tuple(ln for i, ln in enumerate(lines) if i not in drop)
