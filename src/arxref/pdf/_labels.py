@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 _PATTERNS = (
     ("bracket", re.compile(r"^\[(\d{1,6})\]\s*")),
@@ -37,6 +38,7 @@ class Label:
     end: int  # offset in the line where the entry text begins
 
 
+@lru_cache(maxsize=4096)  # a line is asked again as a list's span grows page by page
 def label_of(text: str, family: str | None = None) -> Label | None:
     """The label a line starts with (of `family` if given), or None."""
     for fam, pat in _PATTERNS:

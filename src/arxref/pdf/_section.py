@@ -91,6 +91,7 @@ def _despace(text: str) -> str:
     return text
 
 
+@lru_cache(maxsize=4096)  # a line is asked again as a list's span grows page by page
 def heading_key(text: str) -> str:
     """A line as heading names are matched: letter spacing closed up, accents folded."""
     if not text.isascii():
