@@ -78,12 +78,13 @@ def _hyphen_is_real(left: str, right: str, vocab: frozenset[str]) -> bool:
 
 def _url_continues(left: str, right: str) -> bool:
     """Whether `right` carries on the URL, DOI or arXiv id that `left` ends with."""
-    if _DOI_PREFIX_END.search(left) and _REGISTRANT.match(right):
+    if left.endswith("10.") and _DOI_PREFIX_END.search(left) and _REGISTRANT.match(right):
         return True  # "DOI 10." + "1103/physrevd.46.5236": a DOI broken after its prefix
-    tail = left.rsplit(None, 1)[-1].lower()
+    last = left.rsplit(None, 1)[-1]  # what is searched for has no space: the entry so far need not be
+    tail = last.lower()
     if ("https://".startswith(tail) or "http://".startswith(tail)) and _SCHEME.match(tail + right):
         return True  # "htt" + "ps://doi.org/...": a URL broken inside its scheme
-    m = _URLISH.search(left)
+    m = _URLISH.search(last)
     if not m or not _URL_GO_ON.match(right):
         return False
     token = m.group(0)
