@@ -208,19 +208,19 @@ def _side_by_side(a: _Frag, b: _Frag) -> bool:
 def _merge(frags: list[_Frag]) -> list[list[_Frag]]:
     """Fragments that share a baseline (justified gaps, superscripts) grouped into one line."""
     rows: list[list[_Frag]] = []
+    spans: list[tuple[float, float, _Frag]] = []  # each row's top, bottom and first largest fragment
     for f in sorted(frags, key=lambda f: ((f.y0 + f.y1) / 2, f.x0)):
-        for row in reversed(rows[-3:]):
-            ry0 = min(g.y0 for g in row)
-            ry1 = max(g.y1 for g in row)
+        for r in range(len(rows) - 1, max(-1, len(rows) - 4), -1):
+            row, (ry0, ry1, main) = rows[r], spans[r]
             overlap = min(ry1, f.y1) - max(ry0, f.y0)
-            main = max(row, key=lambda g: g.size)
-            if overlap >= 0.45 * min(f.y1 - f.y0, main.y1 - main.y0) and not any(
-                not _side_by_side(g, f) for g in row
-            ):
+            shared = overlap >= 0.45 * min(f.y1 - f.y0, main.y1 - main.y0)
+            if shared and all(_side_by_side(g, f) for g in row):
                 row.append(f)
+                spans[r] = (min(ry0, f.y0), max(ry1, f.y1), f if f.size > main.size else main)
                 break
         else:
             rows.append([f])
+            spans.append((f.y0, f.y1, f))
     return rows
 
 
