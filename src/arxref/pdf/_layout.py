@@ -122,7 +122,9 @@ def _font_encodings(page: pymupdf.Page, blocks: list[dict]) -> dict[str, str]:
     """
     lines = [ln for b in blocks for ln in b.get("lines", ())]
     raw_fonts = {f[3] for f in page.get_fonts() if f[2] == "Type3"}
-    raw_fonts |= {sp["font"] for ln in lines for sp in ln["spans"] if _CONTROL_CODE.search(sp["text"])}
+    spans = [sp for ln in lines for sp in ln["spans"]]
+    if _CONTROL_CODE.search("".join(sp["text"] for sp in spans)):  # one search for most pages
+        raw_fonts |= {sp["font"] for sp in spans if _CONTROL_CODE.search(sp["text"])}
     if not raw_fonts:
         return {}
     lost = [
@@ -136,7 +138,6 @@ def _font_encodings(page: pymupdf.Page, blocks: list[dict]) -> dict[str, str]:
         for i in lost:
             if len(codes) == len(lines):
                 _restore_codes(lines[i], _line_text(codes[i]))
-    spans = [sp for ln in lines for sp in ln["spans"]]
     texts: dict[str, list[str]] = {}
     for sp in spans:
         if sp["font"] in raw_fonts:
