@@ -87,6 +87,7 @@ _OLD_RE = re.compile(
     r"(?<![\w.-])(?P<archive>[A-Za-z]+(?:-[A-Za-z]+)?)(?P<sc>\.[A-Za-z]{2,}(?:-[A-Za-z]+)?)?"
     r"/(?P<num>\d{5,8})(?:[vV](?P<ver>\d+))?(?![\d\w-])"
 )
+_OLD_NUMBER = re.compile(r"/\d{5}")  # what every old-style id holds
 # What may directly precede an id for it to count as cued: the cue word, then a little
 # punctuation ("arXiv: ", "eprint = {", "e-prints, ", "abs/", "arXiv.").
 _CUE_BEFORE_RE = re.compile(
@@ -161,7 +162,8 @@ def _inside(start: int, end: int, spans: list[tuple[int, int]]) -> bool:
 def _candidates(text: str) -> list[tuple[re.Match[str], bool]]:
     """Every id-shaped match in `text`, with whether it is old-style; sorted by position."""
     found = [(m, False) for m in _NEW_RE.finditer(text)]
-    found += [(m, True) for m in _OLD_RE.finditer(text)]
+    if _OLD_NUMBER.search(text):  # tried at every word, the old scheme's pattern is the costly one
+        found += [(m, True) for m in _OLD_RE.finditer(text)]
     return sorted(found, key=lambda pair: pair[0].start())
 
 
