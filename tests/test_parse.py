@@ -1338,3 +1338,31 @@ def test_a_short_title_before_a_year_is_no_organisation() -> None:
     assert parse_reference("Python Software Foundation, 2023. The Python Language Reference.").authors == (
         "Python Software Foundation",
     )
+
+
+@pytest.mark.parametrize(
+    ("entry", "title"),
+    [
+        # IEEEtran repeats the authors as "——,"; Econometrica and CJE as "———" before the year
+        (
+            "——, “Learning internal representations by error propagation,” in Parallel Distributed "
+            "Processing, D. E. Rumelhart and J. L. McClelland, Eds. Cambridge, MA: MIT Press, 1986.",
+            "Learning internal representations by error propagation",
+        ),
+        ("——— (1950b): “Non-Cooperative Games,” Ph.D. thesis, Princeton.", "Non-Cooperative Games"),
+        (
+            "———(1948) ‘A mathematical theory of communication.’ Bell System Technical J. 27(3), 379–423",
+            "A mathematical theory of communication",
+        ),
+        # a quotation that only opens the title is no whole title
+        (
+            "——— (1986): “Hello world” programs in the wild. Journal of Things 3, 4.",
+            "“Hello world” programs in the wild",
+        ),
+    ],
+)
+def test_a_quoted_title_after_the_repeated_authors_dash(entry: str, title: str) -> None:
+    parsed = parse_reference(entry)
+    assert parsed.title == title
+    assert parsed.authors == ()
+

@@ -230,10 +230,25 @@ def _split(body: str, surname_first: bool = False) -> _Split:
         title, after, title_how = re.split(r"\s/\s", rest[: gost.start()])[0], rest[gost.end():], "sentence"
     elif responsibility:  # a GOST book: "Design patterns: elements of ... / Ed. by E. Gamma. Addison-Wesley"
         title, after, title_how = rest[: responsibility.start()], rest[responsibility.end():], "sentence"
+    elif how == "ditto" and (quoted := _whole_quoted_field(rest)) is not None:
+        (title, end), title_how = quoted, "quoted"  # "——— (1950b): “Title,” Ph.D. ...", "——, “Title,” in"
+        after = rest[end:]
     else:
         title, after, title_how = (title_by_commas if comma else title_by_sentence)(rest)
     split = _Split(authors, et_al, how, year, title, title_how, after)
     return _check_title(split)
+
+
+def _whole_quoted_field(text: str) -> tuple[str, int] | None:
+    """A quoted title opening `text` and closed as a field ("“Title,” in ...", "‘Title.’ Journal"),
+    not a quotation that opens a longer title ("“Hello world” programs in ..."): the title, and
+    where its closing quote ends."""
+    m = _QUOTED_RE.match(text)
+    if m is None:
+        return None
+    content = next(g for g in m.groups() if g is not None).rstrip()
+    closed = content.endswith((",", ".")) or re.match(r"\s*[,.;]", text[m.end() :])
+    return (content, m.end()) if closed else None
 
 
 def _check_title(split: _Split) -> _Split:
