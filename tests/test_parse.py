@@ -1366,3 +1366,16 @@ def test_a_quoted_title_after_the_repeated_authors_dash(entry: str, title: str) 
     assert parsed.title == title
     assert parsed.authors == ()
 
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "Nešetřil, J. and P. Ossona de Mendez (2012): Sparsity: Graphs, Structures, and Algorithms, 2012.",
+        "P. Ossona de Mendez and J. Nešetřil (2012): Sparsity: Graphs, Structures, and Algorithms, 2012.",
+    ],
+)
+def test_a_given_first_name_keeps_a_particle_inside_its_surname(entry: str) -> None:
+    """"Ossona de Mendez, P." was read; given first, the surname ends before the year or "and"."""
+    parsed = parse_reference(entry)
+    assert "P. Ossona de Mendez" in parsed.authors
+    assert parsed.title == "Sparsity: Graphs, Structures, and Algorithms"

@@ -157,6 +157,9 @@ _ABBREVIATED_PARTICLE_RE = re.compile(r"[a-z]\.")
 _CAMEL_SURNAME_RE = re.compile(r"(?:[a-z]{2,4}|[dl][’'])[^\W\d_a-z][^\W\d_]+\.?")
 
 
+_AFTER_SURNAME = frozenset({",", "(", "and", "&", ";"})  # what may follow a name's surname
+
+
 def _surname(tokens: list[Token], i: int, limit: int = 3, caps_ok: bool = False) -> int:
     """Index past a surname (particles + 1..limit capitalised words) starting at i, or i if none."""
     j = i
@@ -169,9 +172,10 @@ def _surname(tokens: list[Token], i: int, limit: int = 3, caps_ok: bool = False)
         k += 1
         if ends_sentence(tokens[k - 1].text):
             break
-        # a lower-case particle inside a surname: "Ossona de Mendez, P.", "Ramón y Cajal, S."
+        # a lower-case particle inside a surname: "Ossona de Mendez, P.", "Ramón y Cajal, S.", and
+        # given first before a year or the next name: "and P. Ossona de Mendez (2012)", "... and J. Smith"
         inner = k + 2 < len(tokens) and tokens[k].text.islower() and is_particle(tokens[k].text)
-        if inner and is_capword(tokens[k + 1].text, caps_ok) and tokens[k + 2].text == ",":
+        if inner and is_capword(tokens[k + 1].text, caps_ok) and tokens[k + 2].text in _AFTER_SURNAME:
             k += 1
     if k == j and j > i and tokens[j - 1].text[:1].isupper():
         return j  # a capitalised particle is the whole surname: "J. Du", "Y. Le"
