@@ -1379,3 +1379,26 @@ def test_a_given_first_name_keeps_a_particle_inside_its_surname(entry: str) -> N
     parsed = parse_reference(entry)
     assert "P. Ossona de Mendez" in parsed.authors
     assert parsed.title == "Sparsity: Graphs, Structures, and Algorithms"
+
+
+@pytest.mark.parametrize(
+    ("entry", "title"),
+    [
+        (
+            "Radford, A, Wu, J, & Sutskever, I. (2019) Language models are unsupervised multitask "
+            "learners, (OpenAI), Technical report.",
+            "Language models are unsupervised multitask learners",
+        ),
+        (
+            "R Core Team. (2023) R: A Language and Environment for Statistical Computing (R Foundation "
+            "for Statistical Computing, Vienna, Austria).",
+            "R: A Language and Environment for Statistical Computing",
+        ),
+        ("Bell, A. G. (1876) Improvement in telegraphy (U.S. Patent 174,465).", "Improvement in telegraphy"),
+        # a bracket of the title itself stays
+        ("Devlin, J. (2019) Training transformers (BERT). In NAACL.", "Training transformers (BERT)"),
+    ],
+)
+def test_a_publisher_in_brackets_after_the_title_is_cut(entry: str, title: str) -> None:
+    """PNAS sets the publisher and its place in brackets after the title."""
+    assert parse_reference(entry).title == title

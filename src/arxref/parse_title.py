@@ -175,8 +175,10 @@ def chunks(text: str) -> list[tuple[int, int]]:
 _PUBLISHER_TAIL_RE = re.compile(
     r"\s*\([^()]*(?:\b(?:1[89]|20)\d\d\b|Press|Springer|Wiley|Verlag|Publish|Media|Inc\b|Ltd|Univ|"
     r"Elsevier|Academic|edn|[Ee]dition|\bed\.|arXiv|[Dd]issertation|[Tt]hesis|Tech\. Rep|Technical [Rr]eport|"
-    r"Standard No|Unpublished|Working [Pp]aper|Computer software|Data set)[^()]*\)\s*$"
+    r"Standard No|Unpublished|Working [Pp]aper|Computer software|Data set|Patent)[^()]*\)\s*$"
     r"|\s*\([A-Z][a-z]+(?:\s[A-Z][a-z]+)?(?:,\s?[A-Z]{2})?:\s[A-Z][^()]*\)\s*$"
+    # PNAS: "Title, (Stanford InfoLab), Technical Report", "Title (Institute ..., New York)"
+    r"|\s*,\s*\([^()]+\)\s*$|\s*\([A-Z][^()]*,\s(?:[A-Z][a-z]+\s?){1,3}\)\s*$"
 )
 _BRACKETED_YEAR_RE = re.compile(r"\(((?:1[89]|20)\d\d)\)\s*$")
 
