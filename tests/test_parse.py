@@ -1402,3 +1402,29 @@ def test_a_given_first_name_keeps_a_particle_inside_its_surname(entry: str) -> N
 def test_a_publisher_in_brackets_after_the_title_is_cut(entry: str, title: str) -> None:
     """PNAS sets the publisher and its place in brackets after the title."""
     assert parse_reference(entry).title == title
+
+
+@pytest.mark.parametrize(
+    ("entry", "title"),
+    [
+        (
+            "Vaswani, A. & Polosukhin, I. (2017). Attention is all you need, Advances in Neural "
+            "Information Processing Systems, pp. 5998–6008.",
+            "Attention is all you need",
+        ),
+        (
+            "Jia Deng and Li Fei-Fei, ImageNet: A large-scale hierarchical image database, 2009 ieee "
+            "conference on computer vision and pattern recognition, 2009, pp. 248–255.",
+            "ImageNet: A large-scale hierarchical image database",
+        ),
+        (
+            "Zhang, C. & Vinyals, O. (2017). Understanding deep learning requires rethinking "
+            "generalization, International Conference on Learning Representations (ICLR).",
+            "Understanding deep learning requires rethinking generalization",
+        ),
+        # a book may be titled so: only a chunk after the title's first opens the proceedings
+        ("Schölkopf, B. (1999). Advances in Kernel Methods, MIT Press.", "Advances in Kernel Methods"),
+    ],
+)
+def test_a_proceedings_name_after_the_title_comma_ends_the_title(entry: str, title: str) -> None:
+    assert parse_reference(entry).title == title

@@ -224,6 +224,15 @@ _MEDIUM_RE = re.compile(
 _TRAILING_ARXIV_RE = re.compile(r"[\s,.;]+arXiv:\s*(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?$")
 
 
+# A proceedings or series name after the title's comma: "..., Advances in Neural Information Processing
+# Systems", "..., 2009 IEEE Conference on Computer Vision ...", "..., International conference on learning
+# representations". Only after a first chunk: a book may be titled "Advances in Kernel Methods".
+_PROCEEDINGS_AFTER_TITLE_RE = re.compile(
+    r"\s*(?:Advances\s+in\s+[A-Z]"
+    r"|(?:(?:19|20)\d\d\s+)?(?:(?i:ieee|acm|ieee/cvf)|International|Annual)\s[^,]*?\b[Cc]onference\b)"
+)
+
+
 def _strong_venue(chunk: str) -> bool:
     """A chunk that opens a venue even inside a period-style title sentence (never a lower-case word that
     goes on with the title: "..., for dengue serotypes 1 to 4, yellow fever and ross river viruses.")."""
@@ -254,7 +263,8 @@ def title_by_sentence(rest: str) -> tuple[str | None, str, str]:
         last_year = b == len(sentence) and re.fullmatch(r"\s*" + YEAR + r"\s*", chunk)
         if last_year and _later_year(rest[end + 1:], chunk.strip()):
             break  # the title ends in a year, the entry's later: "Zika virus, ..., 2013. ..., 2014."
-        if (_strong_venue(chunk) or last_year) and not _PART_OF_TITLE_RE.match(chunk):
+        proceedings = bool(_PROCEEDINGS_AFTER_TITLE_RE.match(chunk))
+        if (_strong_venue(chunk) or last_year or proceedings) and not _PART_OF_TITLE_RE.match(chunk):
             return sentence[: a - 1], rest[a:], "sentence"  # "Title, arXiv preprint", "Title, 2016"
         following = [sentence[c:d] for c, d in spans[n + 1 : n + 3]]
         if _journal_after_title(sentence[: a - 1], chunk, following) or _city_of_publisher(chunk, following):
@@ -378,7 +388,7 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
         # AMS styles: "Title, Booktitle (L. A. Jakobovits and M. S. Miron, eds.), Publisher": edited
         booktitle = booktitle or bool(_EDITED_BOOK_RE.search(texts[k]))
         venue = looks_like_venue(texts[k], texts[k + 1:k + 3]) or numbers or journal or city
-        venue = venue or booktitle or edition
+        venue = venue or booktitle or edition or bool(_PROCEEDINGS_AFTER_TITLE_RE.match(texts[k]))
         book = venue and b > end and names_publisher(rest[end + 1:b]) and _title_before_end(rest[a:end])
         if book and not _BOOKTITLE_RE.match(rest):
             # a book's title, then its publisher: "Forecasting, Structural Time Series Models and the Kalman
