@@ -1428,3 +1428,23 @@ def test_a_publisher_in_brackets_after_the_title_is_cut(entry: str, title: str) 
 )
 def test_a_proceedings_name_after_the_title_comma_ends_the_title(entry: str, title: str) -> None:
     assert parse_reference(entry).title == title
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "Knuth, Donald E., The TeXbook, Reading, MA: Addison-Wesley, 1984.",
+        "Knuth, Donald E. The TeXbook. Reading, MA: Addison-Wesley, 1984.",
+    ],
+)
+def test_a_lone_author_in_full_then_the_title(entry: str) -> None:
+    """AER and MLA print a lone author surname first with the given names in full, then the title."""
+    parsed = parse_reference(entry)
+    assert parsed.authors == ("Knuth, Donald E.",)
+    assert parsed.title == "The TeXbook"
+
+
+def test_a_list_of_names_in_full_is_no_lone_author() -> None:
+    """Chicago's list goes on after the first name: a middle initial "A" is no title's article."""
+    parsed = parse_reference("Lou, Xinghua, Fred A Hamprecht, and Ada Byron (2012). “Structured Learning”.")
+    assert parsed.authors == ("Lou, Xinghua", "Fred A Hamprecht", "Ada Byron")

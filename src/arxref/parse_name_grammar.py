@@ -356,7 +356,29 @@ def _closes_given_names(tokens: list[Token], k: int, chain: bool = False) -> boo
         or _inverted_first_of_list(tokens, k, chain)
         or _and_full_name_closed(tokens, k)
         or _et_al_closed(tokens, k)
+        or (chain and _title_follows_lone_name(tokens, k))
     )
+
+
+def _title_follows_lone_name(tokens: list[Token], k: int) -> bool:
+    """At k, the title after a lone author in full (MLA, Chicago, AER): a capitalised title word after
+    the given names' initial ("Knuth, Donald E. The TeXbook."), or after their comma a chunk no name
+    reads like: a title word first, four words or more, or a function word ("Knuth, Donald E., The
+    TeXbook, ...", "von Neumann, John, Mathematische Grundlagen der Quantenmechanik, ...")."""
+    if tokens[k].text != ",":
+        opens = tokens[k].text[:1].isupper() and tokens[k].text.lower() in _TITLE_WORDS
+        return opens and is_initial(tokens[k - 1].text) and tokens[k - 1].text.endswith(".")
+    chunk = []
+    for t in tokens[k + 1 :]:
+        if t.text in (",", ";", ":"):
+            break
+        chunk.append(t.text.rstrip("."))
+        if t.text.endswith("."):
+            break
+    if not chunk or not chunk[0][:1].isupper():
+        return False
+    words = {w.lower() for w in chunk if len(w) > 1}  # not "A": a middle initial ("Fred A Hamprecht")
+    return chunk[0].lower() in _TITLE_WORDS or len(chunk) >= 4 or bool(words & (FUNCTION_WORDS - AND_WORDS))
 
 
 def _name_sg(tokens: list[Token], i: int) -> int:
