@@ -1448,3 +1448,27 @@ def test_a_list_of_names_in_full_is_no_lone_author() -> None:
     """Chicago's list goes on after the first name: a middle initial "A" is no title's article."""
     parsed = parse_reference("Lou, Xinghua, Fred A Hamprecht, and Ada Byron (2012). “Structured Learning”.")
     assert parsed.authors == ("Lou, Xinghua", "Fred A Hamprecht", "Ada Byron")
+
+
+@pytest.mark.parametrize(
+    ("entry", "authors", "title"),
+    [
+        (
+            "Walt, S. van der, Colbert, S. C. and Varoquaux, G. (2011). The NumPy array. Comp. 13: 22–30.",
+            ("Walt, S. van der", "Colbert, S. C.", "Varoquaux, G."),
+            "The NumPy array",
+        ),
+        (
+            "Broglie, L. de (1924). Recherches sur la théorie des quanta. Ph.D. thesis, Paris.",
+            ("Broglie, L. de",),
+            "Recherches sur la théorie des quanta",
+        ),
+        # a particle the title starts with stays in the title
+        ("Smith, J. de novo assembly of genomes. Nature 3.", ("Smith, J.",), "de novo assembly of genomes"),
+    ],
+)
+def test_particles_after_the_initials_close_the_name(entry: str, authors: tuple, title: str) -> None:
+    """Harvard-style lists (erae, bath) print the particle after the initials: "Walt, S. van der"."""
+    parsed = parse_reference(entry)
+    assert parsed.authors == authors
+    assert parsed.title == title

@@ -245,11 +245,21 @@ def _name_sf(tokens: list[Token], i: int) -> int:
     elif k > j + 1 and k < len(tokens) and _is_trailing_particle(tokens[k].text):
         # ABNT puts the particle after the initials: "SILVA, E. da.", "RAMOS, E. da S.", "R. A. de S."
         after = _initials(tokens, k + 1, need_period=True)
-        k = after if after > k + 1 else (k + 1 if tokens[k].text.endswith(".") else k)
+        k = after if after > k + 1 else (k + 1 if tokens[k].text.endswith(".") else _particles_end(tokens, k))
     if k > j + 1 and j - i >= 2 and not is_particle(tokens[i].text) and _name_closes_at(tokens, k):
         # "Pieter Kok, W. J. Munro, ...": a full name, then the initials of the next name
         return i
     return _suffix(tokens, k) if k > j + 1 else i
+
+
+def _particles_end(tokens: list[Token], k: int) -> int:
+    """Past the particles after a name's initials when a separator or the year closes them: harvard's
+    "Walt, S. van der," and "Broglie, L. de (1924)"; else k ("Smith, J. de novo ..." is a title)."""
+    m = k
+    while m < len(tokens) and m - k < 3 and _is_trailing_particle(tokens[m].text):
+        m += 1
+    closed = m == len(tokens) or tokens[m].text in (",", ";") or tokens[m].text.lower() in AND_WORDS
+    return m if closed or _year_in_brackets(tokens, m) else k
 
 
 def _is_trailing_particle(word: str) -> bool:
