@@ -1472,3 +1472,11 @@ def test_particles_after_the_initials_close_the_name(entry: str, authors: tuple,
     parsed = parse_reference(entry)
     assert parsed.authors == authors
     assert parsed.title == title
+
+
+def test_an_organisation_that_names_its_own_work_is_the_author() -> None:
+    """"GitHub, GitHub Actions documentation": one word, a comma, and a title opening with that word."""
+    parsed = parse_reference("GitHub, GitHub Actions documentation, https://docs.github.com/actions, 2024.")
+    assert parsed.authors == ("GitHub",)
+    assert parsed.title == "GitHub Actions documentation"
+    assert parse_reference("Python, a language for everyone, Journal 3, 2001.").authors == ()

@@ -168,6 +168,11 @@ def _names_organisation(name: str) -> bool:
     return len(name.split()) == 1 or bool(_ORGANISATION_WORDS_RE.search(name))
 
 
+# One word, a comma, then a title that opens with the same word: the organisation names its own work
+# ("GitHub, GitHub Actions documentation", "IEEE, IEEE standard for floating-point arithmetic").
+_REPEATED_NAME_RE = re.compile(r"(?P<name>[A-Z][\w&-]+),\s+(?P=name)\s+\w")
+
+
 def organisation_head(body: str) -> tuple[str, int] | None:
     """An organisation as the author: (its name, offset past it), from the shape of the entry.
 
@@ -177,6 +182,9 @@ def organisation_head(body: str) -> tuple[str, int] | None:
     "Facebook: Hack language specification. Tech. rep., Facebook (2014)" (LNCS: a company's name, then
     the colon that closes the authors, a title and more).
     """
+    repeated = _REPEATED_NAME_RE.match(body)
+    if repeated:
+        return repeated.group("name"), repeated.end("name")  # "GitHub, GitHub Actions documentation, ..."
     dated = _DATED_ORGANISATION_RE.match(body)
     if dated and _names_organisation(dated.group("name")):
         return dated.group("name"), dated.end("name")  # "IEEE, 2019. IEEE standard ...", "IEEE (2019)."
