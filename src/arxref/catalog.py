@@ -90,6 +90,10 @@ OPENING_WORDS = 5
 
 # A first-author surname and the years (first, last) its records are looked for in.
 AuthorKey = tuple[str, tuple[int, int]]
+# Ids found by a batch's searches (best first, per text) or first authors (per key), and the normalized
+# title of those the lookup read on the way (SQL reads some with the ids, saving a lookup by id).
+SearchHits = tuple[list[list[str]], dict[str, str]]
+AuthorHits = tuple[dict[AuthorKey, list[str]], dict[str, str]]
 
 
 @dataclass(frozen=True)
@@ -151,12 +155,20 @@ class BatchLookup(CatalogLookup, Protocol):
         """The ids of `search_many`'s records, without reading the records."""
         ...
 
+    def search_hits_many(self, texts_norm: Sequence[str], limit: int) -> SearchHits:
+        """`search_ids_many`, and the normalized title of those ids read on the way (some or none)."""
+        ...
+
     def title_norms(self, arxiv_ids: Sequence[str]) -> dict[str, str]:
         """The normalized title of each of these ids ("" for none; absent ids left out): no whole records."""
         ...
 
     def first_author_ids(self, keys: Sequence[AuthorKey]) -> dict[AuthorKey, list[str]]:
         """The ids of `by_first_author` of each (surname, (first year, last year))."""
+        ...
+
+    def first_author_hits(self, keys: Sequence[AuthorKey]) -> AuthorHits:
+        """`first_author_ids`, and the normalized title ("" for none) of those ids read on the way."""
         ...
 
 

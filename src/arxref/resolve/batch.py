@@ -142,7 +142,8 @@ def prefetch(
             openings.update(raw_openings(entry_variants))
             raw_texts.append(entry_variants)
     ordered = sorted(texts)
-    found_ids = dict(zip(ordered, catalog.search_ids_many(ordered, SEARCH_LIMIT), strict=True))
+    ranked, known = catalog.search_hits_many(ordered, SEARCH_LIMIT)
+    found_ids = dict(zip(ordered, ranked, strict=True))
     # The titles printed whole in a raw text are looked up with the parsed ones (`raw_scored`).
     asked = sorted(openings)
     opened = dict(zip(asked, catalog.titles_opening(asked), strict=True)) if asked else {}
@@ -157,10 +158,13 @@ def prefetch(
         key = first_author_key(parsed)
         if key is not None and not any(found_titles.get(v) for v in variants):
             authors.add(key)
-    author_ids = catalog.first_author_ids(sorted(authors)) if authors else {}
+    author_ids: dict[AuthorKey, list[str]] = {}
+    if authors:
+        author_ids, author_titles = catalog.first_author_hits(sorted(authors))
+        known = {**known, **author_titles}
     # Of the search hits and first authors' records, only those the resolver may weigh are read
     # whole (`narrowing`), with the records of printed ids: one statement for them all.
-    wanted = ids | _needed(catalog, titled, raw_texts, found_ids, found_titles, author_ids)
+    wanted = ids | _needed(catalog, titled, raw_texts, found_ids, found_titles, author_ids, known)
     records = catalog.by_ids(sorted(wanted)) if wanted else {}
 
     def recorded(found: dict) -> dict:
@@ -187,14 +191,16 @@ def _needed(
     found_ids: dict[str, list[str]],
     found_titles: dict[str, list[CatalogRecord]],
     author_ids: dict[AuthorKey, list[str]],
+    known: dict[str, str],
 ) -> set[str]:
     """The ids, among the hits of the searches and first authors, that some entry may weigh.
 
     Each entry's candidates are those of `title_scored` and `raw_scored`: its equal titles and its
     title's search hits, or when both are empty its first author's records; its text's search hits.
+    `known`: the title_norm of hits the lookups read already; the others' are read by id.
     """
-    hit_ids = set().union(*found_ids.values(), *author_ids.values())
-    norms = catalog.title_norms(sorted(hit_ids)) if hit_ids else {}
+    unknown = set().union(*found_ids.values(), *author_ids.values()) - known.keys()
+    norms = {**known, **catalog.title_norms(sorted(unknown))} if unknown else known
 
     def titles(aids: list[str]) -> dict[str, str]:
         return {aid: norms[aid] for aid in aids if aid in norms}
