@@ -279,7 +279,7 @@ def test_word_heads_follow_inserts_updates_and_deletes(postgres_url: str) -> Non
             sql = SqlCatalog(conn)
             texts = ["graph", "lattice", "models number", "renumbered graph"]
             for limit in (3, HEAD_SIZE, HEAD_SIZE + 5):
-                ranked, titles = sql.search_hits_many(texts, limit)
+                ranked, titles, _ = sql.search_hits_many(texts, limit)
                 assert ranked == [[r.arxiv_id for r in memory.search(text, limit)] for text in texts]
                 read = {} if limit > HEAD_SIZE else {aid: norms[aid] for aid in ranked[0] + ranked[1]}
                 assert titles == read

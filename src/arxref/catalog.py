@@ -13,14 +13,14 @@ import json
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC
 from email.utils import parsedate_to_datetime
 from functools import lru_cache
 from operator import itemgetter
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import NamedTuple, Protocol, runtime_checkable
 
 from arxref.ids import normalize_doi, parse_arxiv_id
 
@@ -90,10 +90,17 @@ OPENING_WORDS = 5
 
 # A first-author surname and the years (first, last) its records are looked for in.
 AuthorKey = tuple[str, tuple[int, int]]
-# Ids found by a batch's searches (best first, per text) or first authors (per key), and the normalized
-# title of those the lookup read on the way (SQL reads some with the ids, saving a lookup by id).
-SearchHits = tuple[list[list[str]], dict[str, str]]
+# Ids found by a batch's first authors (per key), and the normalized title of those the lookup read on the
+# way (SQL reads some with the ids, saving a lookup by id).
 AuthorHits = tuple[dict[AuthorKey, list[str]], dict[str, str]]
+
+
+class SearchHits(NamedTuple):
+    """What a batch's searches found, and what they learnt on the way."""
+
+    ranked: list[list[str]]  # the ids found for each text, best first
+    titles: dict[str, str]  # the normalized title of those ids read with them (some or none)
+    counts: dict[str, int]  # how many titles hold each search word of the texts (0: none)
 
 
 @dataclass(frozen=True)
@@ -209,6 +216,12 @@ def opening_of(text_norm: str) -> str:
 def opens(text_norm: str, title_norm: str) -> bool:
     """Whether the text begins with the title, whole words (both normalized: single spaces)."""
     return text_norm.startswith(title_norm) and text_norm[len(title_norm) : len(title_norm) + 1] in ("", " ")
+
+
+def may_be_titled(text_norm: str, counts: Mapping[str, int]) -> bool:
+    """Whether a normalized text may be a title, or a title's words: no word of it is known (`counts`)
+    to be in no title. Told from the word counts a search read already, it spares looking it up."""
+    return all(counts.get(word, 1) > 0 for word in text_norm.split())
 
 
 def search_terms(text_norm: str) -> list[str]:
