@@ -13,7 +13,8 @@ import json
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from datetime import UTC
 from email.utils import parsedate_to_datetime
@@ -100,7 +101,7 @@ class SearchHits(NamedTuple):
 
     ranked: list[list[str]]  # the ids found for each text, best first
     titles: dict[str, str]  # the normalized title of those ids read with them (some or none)
-    counts: dict[str, int]  # how many titles hold each search word of the texts (0: none)
+    absent: set[str]  # the texts' search words that no title holds
 
 
 @dataclass(frozen=True)
@@ -218,10 +219,10 @@ def opens(text_norm: str, title_norm: str) -> bool:
     return text_norm.startswith(title_norm) and text_norm[len(title_norm) : len(title_norm) + 1] in ("", " ")
 
 
-def may_be_titled(text_norm: str, counts: Mapping[str, int]) -> bool:
-    """Whether a normalized text may be a title, or a title's words: no word of it is known (`counts`)
-    to be in no title. Told from the word counts a search read already, it spares looking it up."""
-    return all(counts.get(word, 1) > 0 for word in text_norm.split())
+def may_be_titled(text_norm: str, absent: AbstractSet[str]) -> bool:
+    """Whether a normalized text may be a title, or a title's words: none of its words is known to be in
+    no title (`absent`, as a search found). Told from the word counts a search read, it spares a lookup."""
+    return absent.isdisjoint(text_norm.split())
 
 
 def search_terms(text_norm: str) -> list[str]:

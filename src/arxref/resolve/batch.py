@@ -149,17 +149,16 @@ def prefetch(
             openings.update(raw_openings(entry_variants))
             raw_texts.append(entry_variants)
     ordered = sorted(texts)
-    ranked, known, counts = catalog.search_hits_many(ordered, SEARCH_LIMIT)
+    ranked, known, absent = catalog.search_hits_many(ordered, SEARCH_LIMIT)
     found_ids = dict(zip(ordered, ranked, strict=True))
     # The titles printed whole in a raw text are looked up with the parsed ones (`raw_scored`). A text
     # holding a word no title holds opens or equals none: at 2.5M rows 93% of the bench's PDF entries'
     # openings (~3,300 index descents a round, ~9 ms of PostgreSQL's CPU), told by the search's counts.
-    dead = {word for word, n in counts.items() if not n}
-    opened = {text: [] for text in openings if not dead.isdisjoint(_opening_words(text))}
+    opened = {text: [] for text in openings if not absent.isdisjoint(_opening_words(text))}
     asked = sorted(openings - opened.keys())
     opened.update(zip(asked, catalog.titles_opening(asked), strict=True) if asked else ())
     titles.update(*opened.values())
-    looked = sorted(title for title in titles if may_be_titled(title, counts))
+    looked = sorted(title for title in titles if may_be_titled(title, absent))
     found_titles = catalog.by_titles(looked) if looked else {}
     # A title that neither its equal nor its words found is looked for by its first author
     # (`title_scored`); which ones those are is known only now, so they are a second round.

@@ -281,11 +281,12 @@ class SqlCatalog:
         return self.search_hits_many(texts_norm, limit).ranked
 
     def search_hits_many(self, texts_norm: Sequence[str], limit: int) -> SearchHits:
-        """The ids `search_many` finds, best first, and the title_norm of those read on the way (the
-        first ids of a query's one word, on PostgreSQL): two statements (word counts, then postings)."""
+        """The ids `search_many` finds, best first, the title_norm of those read on the way (the first
+        ids of the picked words, on PostgreSQL), and the texts' words no title holds: two statements
+        (word counts, then postings)."""
         terms = [search_terms(text) for text in texts_norm]
         asked = {t for ts in terms for t in ts}
-        counts = dict.fromkeys(asked, 0) | self._word_counts(asked)
+        counts = self._word_counts(asked)
         picked = [pick_terms({t: counts.get(t, 0) for t in ts}) for ts in terms]
         # A word is read once for the paper however many of its queries picked it (a title and its
         # entry's text mostly pick the same ones). Ranking in SQL (GROUP BY and a window per query)
@@ -294,7 +295,8 @@ class SqlCatalog:
         counted = {t for ts in picked if len(ts) > 1 for t in ts}
         alone = {ts[0] for ts in picked if len(ts) == 1} - counted
         postings, titles = self._postings(counted, alone, limit)
-        return SearchHits([_ranked([postings[t] for t in ts], limit) for ts in picked], titles, counts)
+        ranked = [_ranked([postings[t] for t in ts], limit) for ts in picked]
+        return SearchHits(ranked, titles, {t for t in asked if not counts.get(t)})
 
     def _word_counts(self, terms: set[str]) -> dict[str, int]:
         return dict(self._select_in("SELECT term, doc FROM arxiv_catalog_words WHERE term {}", terms))
