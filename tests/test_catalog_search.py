@@ -7,16 +7,19 @@ no trace of the old words, and the counts must stay those of the postings.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 
 import pytest
 import sqlalchemy as sa
+from alembic import command
 
-from arxref.catalog import CatalogRecord, MemoryCatalog
-from arxref.store.catalog import SqlCatalog, load_catalog
+from arxref.catalog import CatalogRecord, MemoryCatalog, normalize_title
+from arxref.store.catalog import HEAD_SIZE, SqlCatalog, load_catalog
 from arxref.store.catalog_bulk import bulk_load_catalog
-from arxref.store.engine import make_engine, upgrade_schema
+from arxref.store.engine import _alembic_config, make_engine, upgrade_schema
 
 OLD = CatalogRecord("2001.00001", "Quasicrystalline tilings of hyperbolic manifolds", "Ada Lovelace")
 NEW = CatalogRecord("2001.00001", "Ornithopter aerodynamics with flapping membranes", "Ada Lovelace")
@@ -214,3 +217,94 @@ def test_the_postings_statement_keeps_a_generic_plan(postgres_url: str) -> None:
             ).scalars().all()
             assert plans
             assert max(plans) > 0
+
+
+# Migration 0013's heads as they must be: each word's HEAD_SIZE first postings, with the titles of now.
+EXPECTED_HEADS = (
+    "SELECT term, arxiv_id, title_norm FROM (SELECT p.term, p.arxiv_id, c.title_norm, "
+    "row_number() OVER (PARTITION BY p.term ORDER BY p.arxiv_id) AS k FROM arxiv_catalog_postings AS p "
+    "JOIN arxiv_catalog AS c ON c.arxiv_id = p.arxiv_id) AS r WHERE k <= {size} ORDER BY 1, 2"
+)
+HEADS = "SELECT term, arxiv_id, title_norm FROM arxiv_catalog_heads ORDER BY 1, 2"
+
+
+def _heads_hold(engine: sa.Engine) -> int:
+    """Assert the heads are the first ids of each word's postings with their titles; their number."""
+    with engine.connect() as conn:
+        heads = [tuple(row) for row in conn.exec_driver_sql(HEADS)]
+        expected = [tuple(row) for row in conn.exec_driver_sql(EXPECTED_HEADS.format(size=HEAD_SIZE))]
+    assert heads == expected
+    return len(heads)
+
+
+@pytest.mark.postgres
+def test_word_heads_follow_inserts_updates_and_deletes(postgres_url: str) -> None:
+    """The heads stay each word's first HEAD_SIZE ids (bytewise) with their titles through a bulk load in
+    batches, upserts of new and changed rows (a title losing or keeping a word, an id pushed out by
+    smaller ones) and deletes that leave a word fewer than HEAD_SIZE; the search reads them as it
+    read the postings, each hit's title with it."""
+    rng = random.Random(13)
+    numbers = list(range(1, 3 * HEAD_SIZE))
+    rng.shuffle(numbers)
+    records = [
+        CatalogRecord(f"2001.{n:05d}", f"Graph {'lattice ' * (n % 3 > 0)}models number {n}", "Emmy Noether")
+        for n in numbers
+    ]
+    with _migrated(postgres_url) as engine:
+        assert bulk_load_catalog(engine, records[:25], batch_size=10) == 25
+        assert _heads_hold(engine) > 0
+        load_catalog(engine, records[25:])
+        assert _heads_hold(engine) > 0
+        first = sorted(records, key=lambda r: r.arxiv_id)
+        changed = [
+            replace(first[0], title="Lattice models number 1"),  # loses "graph"
+            replace(first[1], title="Graph models renumbered"),  # keeps "graph", loses its number
+            replace(first[2], authors="Alan Turing"),  # the title as it was
+            CatalogRecord("2001.00000", "Graph lattice models zero", "Ada Lovelace"),  # pushes one out
+        ]
+        load_catalog(engine, changed)
+        _heads_hold(engine)
+        with engine.begin() as conn:
+            conn.exec_driver_sql("DELETE FROM arxiv_catalog WHERE arxiv_id < '2001.00030'")
+        _heads_hold(engine)
+        with engine.begin() as conn:
+            retitle = "UPDATE arxiv_catalog SET title_norm = {} WHERE arxiv_id = '{}'"
+            conn.exec_driver_sql(retitle.format("NULL", "2001.00031"))
+            conn.exec_driver_sql(retitle.format("'graph'", "2001.00032"))
+        _heads_hold(engine)
+        with engine.connect() as conn:
+            rows = conn.exec_driver_sql("SELECT arxiv_id, title_norm FROM arxiv_catalog").all()
+            memory = MemoryCatalog(CatalogRecord(aid, title_norm) for aid, title_norm in rows)
+            norms = {aid: title_norm for aid, title_norm in rows}
+            sql = SqlCatalog(conn)
+            texts = ["graph", "lattice", "models number", "renumbered graph"]
+            for limit in (3, HEAD_SIZE, HEAD_SIZE + 5):
+                ranked, titles, _ = sql.search_hits_many(texts, limit)
+                assert ranked == [[r.arxiv_id for r in memory.search(text, limit)] for text in texts]
+                # The first ids of each word read come with their titles (within the limit), the one-word
+                # queries' ("graph", "lattice") among them; past HEAD_SIZE the postings carry none.
+                assert titles == {aid: norms[aid] for aid in titles}
+                assert set(ranked[0] + ranked[1]) <= titles.keys() if limit <= HEAD_SIZE else titles == {}
+
+
+@pytest.mark.postgres
+def test_migration_0013_fills_the_heads_of_a_loaded_catalog(postgres_url: str) -> None:
+    """A catalog loaded before 0013 gets its heads, and the first author's titles from its index."""
+    records = [
+        CatalogRecord(f"2001.{n:05d}", f"Spin glass number {n % 7}", "Alan Turing", year=2020)
+        for n in range(1, 40)
+    ]
+    engine = make_engine(postgres_url)
+    try:
+        config = _alembic_config()
+        with engine.begin() as conn:
+            config.attributes["connection"] = conn
+            command.upgrade(config, "0012")
+        load_catalog(engine, records)
+        upgrade_schema(engine)
+        assert _heads_hold(engine) == HEAD_SIZE * 3 + len(records)  # "spin", "glass", "number"; "0" .. "6"
+        with engine.connect() as conn:
+            ids, titles = SqlCatalog(conn).first_author_hits([("turing", (2000, 2030))])
+            assert titles == {r.arxiv_id: normalize_title(r.title) for r in records}
+    finally:
+        engine.dispose()

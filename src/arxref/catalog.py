@@ -14,13 +14,14 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from datetime import UTC
 from email.utils import parsedate_to_datetime
 from functools import lru_cache
 from operator import itemgetter
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import NamedTuple, Protocol, runtime_checkable
 
 from arxref.ids import normalize_doi, parse_arxiv_id
 
@@ -90,6 +91,17 @@ OPENING_WORDS = 5
 
 # A first-author surname and the years (first, last) its records are looked for in.
 AuthorKey = tuple[str, tuple[int, int]]
+# Ids found by a batch's first authors (per key), and the normalized title of those the lookup read on the
+# way (SQL reads some with the ids, saving a lookup by id).
+AuthorHits = tuple[dict[AuthorKey, list[str]], dict[str, str]]
+
+
+class SearchHits(NamedTuple):
+    """What a batch's searches found, and what they learnt on the way."""
+
+    ranked: list[list[str]]  # the ids found for each text, best first
+    titles: dict[str, str]  # the normalized title of those ids read with them (some or none)
+    absent: set[str]  # the texts' search words that no title holds
 
 
 @dataclass(frozen=True)
@@ -151,12 +163,20 @@ class BatchLookup(CatalogLookup, Protocol):
         """The ids of `search_many`'s records, without reading the records."""
         ...
 
+    def search_hits_many(self, texts_norm: Sequence[str], limit: int) -> SearchHits:
+        """`search_ids_many`, and the normalized title of those ids read on the way (some or none)."""
+        ...
+
     def title_norms(self, arxiv_ids: Sequence[str]) -> dict[str, str]:
         """The normalized title of each of these ids ("" for none; absent ids left out): no whole records."""
         ...
 
     def first_author_ids(self, keys: Sequence[AuthorKey]) -> dict[AuthorKey, list[str]]:
         """The ids of `by_first_author` of each (surname, (first year, last year))."""
+        ...
+
+    def first_author_hits(self, keys: Sequence[AuthorKey]) -> AuthorHits:
+        """`first_author_ids`, and the normalized title ("" for none) of those ids read on the way."""
         ...
 
 
@@ -197,6 +217,12 @@ def opening_of(text_norm: str) -> str:
 def opens(text_norm: str, title_norm: str) -> bool:
     """Whether the text begins with the title, whole words (both normalized: single spaces)."""
     return text_norm.startswith(title_norm) and text_norm[len(title_norm) : len(title_norm) + 1] in ("", " ")
+
+
+def may_be_titled(text_norm: str, absent: AbstractSet[str]) -> bool:
+    """Whether a normalized text may be a title, or a title's words: none of its words is known to be in
+    no title (`absent`, as a search found). Told from the word counts a search read, it spares a lookup."""
+    return absent.isdisjoint(text_norm.split())
 
 
 def search_terms(text_norm: str) -> list[str]:

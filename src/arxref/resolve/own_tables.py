@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from arxref.catalog import AuthorKey, BatchLookup, CatalogRecord
+from arxref.catalog import AuthorHits, AuthorKey, BatchLookup, CatalogRecord, SearchHits
 from arxref.domain import Candidate, Resolution, ResolutionStatus, ResolverSource
 
 # arXiv id -> the latest processed version of each processed paper among the ids asked.
@@ -71,6 +71,9 @@ class KnownPapers:
     def search_ids_many(self, texts_norm: Sequence[str], limit: int) -> list[list[str]]:
         return self._catalog.search_ids_many(texts_norm, limit)
 
+    def search_hits_many(self, texts_norm: Sequence[str], limit: int) -> SearchHits:
+        return self._catalog.search_hits_many(texts_norm, limit)
+
     def title_norms(self, arxiv_ids: Sequence[str]) -> dict[str, str]:
         return self._catalog.title_norms(arxiv_ids)
 
@@ -79,6 +82,9 @@ class KnownPapers:
 
     def first_author_ids(self, keys: Sequence[AuthorKey]) -> dict[AuthorKey, list[str]]:
         return self._catalog.first_author_ids(keys)
+
+    def first_author_hits(self, keys: Sequence[AuthorKey]) -> AuthorHits:
+        return self._catalog.first_author_hits(keys)
 
 
 def earlier_citation(stored: Resolution, arxiv_id: str) -> Resolution | None:

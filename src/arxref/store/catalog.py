@@ -23,8 +23,10 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from arxref.catalog import (
     AUTHOR_LIMIT,
+    AuthorHits,
     AuthorKey,
     CatalogRecord,
+    SearchHits,
     first_author_surname,
     normalize_title,
     opening_of,
@@ -39,24 +41,43 @@ BATCH_SIZE = 2000
 # The columns of a `CatalogRecord`, in the order of its fields: a row makes a record positionally.
 _RECORD_COLUMNS = ", ".join(f.name for f in fields(CatalogRecord))
 
-# The ids of each word of the first list (one row per word), then of each word of the second the first
-# ones in bytewise order, which is Python's: SQLite's own, COLLATE "C" on PostgreSQL.
-# On PostgreSQL the lists are read in sub-selects, the limit written in: the planner then knows no
-# more of a call's values than a generic plan does, and the server's plan cache keeps one. With the
-# values in sight every plan for a paper's few words looked cheaper than a generic one, and the
-# statement was planned at each call (0 generic plans in 104 calls: ~9 ms a round of the bench's PDF
-# entries at 2.5M rows, out of ~25 ms this statement costs the server).
-_POSTINGS_POSTGRESQL = (
-    "SELECT term, string_agg(arxiv_id, ' ') FROM arxiv_catalog_postings WHERE term = ANY(({terms})::text[]) "
-    "GROUP BY term UNION ALL SELECT j.term, (SELECT string_agg(arxiv_id, ' ') FROM (SELECT arxiv_id "
-    'FROM arxiv_catalog_postings WHERE term = j.term ORDER BY arxiv_id COLLATE "C" LIMIT {limit}) AS f) '
-    "FROM unnest(({firsts})) AS j(term)"
-)
+
+def _postings_postgresql(heads: bool) -> str:
+    """The ids of each word of the first list (one row per word), then of each word of the second the
+    first ones in bytewise order, which is Python's: SQLite's own, COLLATE "C" on PostgreSQL. With
+    `heads` those first ones come from 0013's heads, with their titles.
+
+    On PostgreSQL the lists are read in sub-selects, the limit written in: the planner then knows no
+    more of a call's values than a generic plan does, and the server's plan cache keeps one. With the
+    values in sight every plan for a paper's few words looked cheaper than a generic one, and the
+    statement was planned at each call (0 generic plans in 104 calls: ~9 ms a round of the bench's PDF
+    entries at 2.5M rows, out of ~25 ms this statement costs the server).
+    """
+    table, title, titles = "arxiv_catalog_postings", "", "NULL"
+    if heads:
+        table, title, titles = "arxiv_catalog_heads", ", title_norm", "string_agg(title_norm, chr(10))"
+    return (
+        "SELECT term, string_agg(arxiv_id, ' '), NULL FROM arxiv_catalog_postings "
+        "WHERE term = ANY(({terms})::text[]) GROUP BY term UNION ALL SELECT j.term, f.ids, f.titles "
+        "FROM unnest(({firsts})) AS j(term), LATERAL (SELECT string_agg(arxiv_id, ' ') AS ids, "
+        f"{titles} AS titles "
+        f'FROM (SELECT arxiv_id{title} FROM {table} WHERE term = j.term ORDER BY arxiv_id COLLATE "C" '
+        "LIMIT {limit}) AS h) AS f"
+    )
+
+
+# The first ids of a word with their titles: migration 0013's heads, read from their primary key alone.
+# It saves reading each hit's title by id (`title_norms`: ~9,000 index descents a round of the bench's
+# PDF entries at 2.5M rows, 47 ms of the server's ~150). A longer limit reads the postings, no titles.
+HEAD_SIZE = 20
+_HEADS_POSTGRESQL = _postings_postgresql(heads=True)
+_POSTINGS_POSTGRESQL = _postings_postgresql(heads=False)
 _POSTINGS_SQLITE = (
-    "SELECT term, group_concat(arxiv_id, ' ') FROM arxiv_catalog_postings "
+    "SELECT term, group_concat(arxiv_id, ' '), NULL FROM arxiv_catalog_postings "
     "WHERE term IN (SELECT value FROM json_each(?)) GROUP BY term "
     "UNION ALL SELECT j.value, (SELECT group_concat(arxiv_id, ' ') FROM (SELECT arxiv_id "
-    "FROM arxiv_catalog_postings WHERE term = j.value ORDER BY arxiv_id LIMIT ?)) FROM json_each(?) AS j"
+    "FROM arxiv_catalog_postings WHERE term = j.value ORDER BY arxiv_id LIMIT ?)), NULL "
+    "FROM json_each(?) AS j"
 )
 
 _STATE_READ = sa.text("SELECT value FROM catalog_state WHERE key = :key")
@@ -131,8 +152,14 @@ class SqlCatalog:
         return [records[aid] for aid in ids]
 
     def first_author_ids(self, keys: Sequence[AuthorKey]) -> dict[AuthorKey, list[str]]:
-        """The ids of each (surname, years) in id order, none past AUTHOR_LIMIT: one statement, read
-        from the (first_author_norm, year, arxiv_id) index alone, a sub-select per key with its own limit.
+        """The ids of each (surname, years) in id order, none past AUTHOR_LIMIT (`first_author_hits`)."""
+        return self.first_author_hits(keys)[0]
+
+    def first_author_hits(self, keys: Sequence[AuthorKey]) -> AuthorHits:
+        """The ids of each (surname, years) in id order, none past AUTHOR_LIMIT, and the title_norm of
+        those read on the way ("" for none): on PostgreSQL all of them, from the index of 0013, whose
+        leaf pages the lookup walks already. One statement, read from the (first_author_norm, year,
+        arxiv_id) index alone, a sub-select per key with its own limit.
 
         Ordered here, not in SQL: ORDER BY would read every row of a common surname to sort them,
         where LIMIT alone stops the index scan one row past the limit. The keys go as arrays, so the
@@ -142,18 +169,21 @@ class SqlCatalog:
         """
         wanted = sorted(set(keys))
         found: dict[AuthorKey, list[str]] = {key: [] for key in wanted}
+        titles: dict[str, str] = {}
         if not wanted:
-            return {}
+            return {}, titles
         limit = AUTHOR_LIMIT + 1
         if self._postgresql:
             names, firsts, lasts = zip(*((name, first, last) for name, (first, last) in wanted), strict=True)
             names_sql, names_param = _text_array(names)
             years = "string_to_array(%s, ' ')::int[]"
             query = (
-                f"SELECT j.k - 1, (SELECT string_agg(arxiv_id, ' ') FROM (SELECT arxiv_id FROM arxiv_catalog "
-                "WHERE first_author_norm = j.name AND year BETWEEN j.first AND j.last "
-                f"LIMIT {limit}) AS a) FROM unnest({names_sql}, {years}, {years}) "
-                "WITH ORDINALITY AS j(name, first, last, k)"
+                "SELECT j.k - 1, a.ids, a.titles FROM unnest("
+                f"{names_sql}, {years}, {years}) WITH ORDINALITY AS j(name, first, last, k), LATERAL "
+                "(SELECT string_agg(arxiv_id, ' ') AS ids, "
+                "string_agg(coalesce(title_norm, ''), chr(10)) AS titles "
+                "FROM (SELECT arxiv_id, title_norm FROM arxiv_catalog WHERE first_author_norm = j.name "
+                f"AND year BETWEEN j.first AND j.last LIMIT {limit}) AS f) AS a"
             )
             params = (names_param, " ".join(map(str, firsts)), " ".join(map(str, lasts)))
         else:
@@ -161,13 +191,16 @@ class SqlCatalog:
                 "SELECT j.key, (SELECT group_concat(arxiv_id, ' ') FROM (SELECT arxiv_id FROM arxiv_catalog "
                 "WHERE first_author_norm = json_extract(j.value, '$[0]') "
                 "AND year BETWEEN json_extract(j.value, '$[1]') AND json_extract(j.value, '$[2]') "
-                f"LIMIT {limit})) FROM json_each(?) AS j"
+                f"LIMIT {limit})), NULL FROM json_each(?) AS j"
             )
             params = (json.dumps([[name, first, last] for name, (first, last) in wanted]),)
-        for k, ids in self._fetch(query, params):
+        for k, ids, norms in self._fetch(query, params):
             if ids:
                 found[wanted[k]] = ids.split(" ")
-        return {key: sorted(ids) if len(ids) <= AUTHOR_LIMIT else [] for key, ids in found.items()}
+                if norms is not None:
+                    titles.update(zip(found[wanted[k]], norms.split("\n"), strict=True))
+        ids = {key: sorted(ids) if len(ids) <= AUTHOR_LIMIT else [] for key, ids in found.items()}
+        return ids, titles
 
     def titles_opening(self, texts_norm: Sequence[str]) -> list[list[str]]:
         """`MemoryCatalog.titles_opening`: one statement, a range of the title_norm index per opening.
@@ -245,8 +278,15 @@ class SqlCatalog:
 
     def search_ids_many(self, texts_norm: Sequence[str], limit: int) -> list[list[str]]:
         """The ids `search_many` finds, best first: two statements (word counts, then postings)."""
+        return self.search_hits_many(texts_norm, limit).ranked
+
+    def search_hits_many(self, texts_norm: Sequence[str], limit: int) -> SearchHits:
+        """The ids `search_many` finds, best first, the title_norm of those read on the way (the first
+        ids of the picked words, on PostgreSQL), and the texts' words no title holds: two statements
+        (word counts, then postings)."""
         terms = [search_terms(text) for text in texts_norm]
-        counts = self._word_counts({t for ts in terms for t in ts})
+        asked = {t for ts in terms for t in ts}
+        counts = self._word_counts(asked)
         picked = [pick_terms({t: counts.get(t, 0) for t in ts}) for ts in terms]
         # A word is read once for the paper however many of its queries picked it (a title and its
         # entry's text mostly pick the same ones). Ranking in SQL (GROUP BY and a window per query)
@@ -254,33 +294,49 @@ class SqlCatalog:
         # that is only ever a query's one word ranks its ids by id (`_ranked`): its first `limit` do.
         counted = {t for ts in picked if len(ts) > 1 for t in ts}
         alone = {ts[0] for ts in picked if len(ts) == 1} - counted
-        postings = self._postings(counted, alone, limit)
-        return [_ranked([postings[t] for t in ts], limit) for ts in picked]
+        postings, titles = self._postings(counted, alone, limit)
+        ranked = [_ranked([postings[t] for t in ts], limit) for ts in picked]
+        return SearchHits(ranked, titles, {t for t in asked if not counts.get(t)})
 
     def _word_counts(self, terms: set[str]) -> dict[str, int]:
         return dict(self._select_in("SELECT term, doc FROM arxiv_catalog_words WHERE term {}", terms))
 
-    def _postings(self, terms: set[str], firsts: set[str], limit: int) -> dict[str, list[str]]:
+    def _postings(
+        self, terms: set[str], firsts: set[str], limit: int
+    ) -> tuple[dict[str, list[str]], dict[str, str]]:
         """The ids of the titles holding each of `terms`, and the `limit` first (bytewise) of each of
-        `firsts`: one statement, one row per word (ids joined by spaces), not per id.
+        `firsts`: one statement, one row per word (ids joined by spaces), not per id. On PostgreSQL
+        the first ids of both come from 0013's heads with their title_norm, which this returns too.
 
         At 2.5M rows most queries are left one word by the budget, and 62% of the ids read went unused.
+        The heads of the counted words hold 2,372 of the 2,380 ids their queries rank first a round of
+        the bench's PDF entries: with theirs, the hits' titles left to read by id went 1,569 -> ~10.
         """
         postings: dict[str, list[str]] = {t: [] for t in terms | firsts}
+        titles: dict[str, str] = {}
         if not postings:
-            return postings
+            return postings, titles
         if self._postgresql:
+            heads = limit <= HEAD_SIZE
             terms_sql, terms_param = _text_array(sorted(terms))
-            firsts_sql, firsts_param = _text_array(sorted(firsts))
-            query = _POSTINGS_POSTGRESQL.format(
-                terms=f"SELECT {terms_sql}", firsts=f"SELECT {firsts_sql}", limit=int(limit)
-            )
+            firsts_sql, firsts_param = _text_array(sorted(firsts | terms if heads else firsts))
+            statement = _HEADS_POSTGRESQL if heads else _POSTINGS_POSTGRESQL
+            lists = {"terms": f"SELECT {terms_sql}", "firsts": f"SELECT {firsts_sql}"}
+            query = statement.format(**lists, limit=int(limit))
             rows = self._fetch(query, (terms_param, firsts_param))
         else:
             params = (json.dumps(sorted(terms)), limit, json.dumps(sorted(firsts)))
             rows = self._fetch(_POSTINGS_SQLITE, params)
-        postings.update((term, ids.split(" ")) for term, ids in rows if ids)
-        return postings
+        for term, ids, norms in rows:
+            if not ids:
+                continue
+            # A row with titles is a word's heads: its ids are the word's postings only if it is one of
+            # `firsts` (a counted word's postings come whole in a row without titles).
+            if norms is None or term in firsts:
+                postings[term] = ids.split(" ")
+            if norms is not None:
+                titles.update(zip(ids.split(" "), norms.split("\n"), strict=True))
+        return postings, titles
 
     def _rows(self, column: str, values: set[str]) -> list[tuple[CatalogRecord, str]]:
         """(record, its value in `column`) of every row whose `column` is one of `values`."""

@@ -133,7 +133,14 @@ arxiv_catalog = sa.Table(
     sa.Column("last_updated", sa.String(20), nullable=True),
     sa.Index("ix_arxiv_catalog_title_norm", "title_norm"),
     sa.Index("ix_arxiv_catalog_doi", "doi"),
-    sa.Index("ix_arxiv_catalog_first_author", "first_author_norm", "year", "arxiv_id"),
+    # Migration 0013, PostgreSQL: titles INCLUDEd, a first author's records scored from the index alone.
+    sa.Index(
+        "ix_arxiv_catalog_first_author",
+        "first_author_norm",
+        "year",
+        "arxiv_id",
+        postgresql_include=["title_norm"],
+    ),
     # Migration 0012: a candidate's normalized title by its id, read from the index alone.
     sa.Index("ix_arxiv_catalog_id_title", "arxiv_id", "title_norm"),
 )
@@ -145,6 +152,10 @@ arxiv_catalog_postings = sa.Table(
     sa.Column("term", sa.Text, primary_key=True),
     sa.Column("arxiv_id", sa.String(64), primary_key=True),
 )
+
+# Migration 0013 adds, on PostgreSQL only, `arxiv_catalog_heads (term, arxiv_id, title_norm)`: each word's
+# first 20 postings (bytewise) with their titles, kept by triggers, read by raw SQL only; not declared
+# here, since SQLite has no such table.
 
 # Migrations 0004 (SQLite) and 0005 (PostgreSQL): how many titles hold each word, kept by triggers.
 arxiv_catalog_words = sa.Table(
