@@ -159,24 +159,18 @@ class BatchLookup(CatalogLookup, Protocol):
         """`search` of each text, in order."""
         ...
 
-    def search_ids_many(self, texts_norm: Sequence[str], limit: int) -> list[list[str]]:
-        """The ids of `search_many`'s records, without reading the records."""
-        ...
-
     def search_hits_many(self, texts_norm: Sequence[str], limit: int) -> SearchHits:
-        """`search_ids_many`, and the normalized title of those ids read on the way (some or none)."""
+        """The ids of `search_many`'s records, without reading the records, and the normalized title of
+        those ids read on the way (some or none)."""
         ...
 
     def title_norms(self, arxiv_ids: Sequence[str]) -> dict[str, str]:
         """The normalized title of each of these ids ("" for none; absent ids left out): no whole records."""
         ...
 
-    def first_author_ids(self, keys: Sequence[AuthorKey]) -> dict[AuthorKey, list[str]]:
-        """The ids of `by_first_author` of each (surname, (first year, last year))."""
-        ...
-
     def first_author_hits(self, keys: Sequence[AuthorKey]) -> AuthorHits:
-        """`first_author_ids`, and the normalized title ("" for none) of those ids read on the way."""
+        """The ids of `by_first_author` of each (surname, (first year, last year)), and the normalized
+        title ("" for none) of those ids read on the way."""
         ...
 
 

@@ -13,12 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from arxref.catalog import (
-    OPENING_WORDS,
     AuthorKey,
     BatchLookup,
     CatalogLookup,
     CatalogRecord,
     may_be_titled,
+    opening_of,
 )
 from arxref.domain import ParsedReference, RawReference, Resolution
 from arxref.ids import IdentifierMatch, find_arxiv_ids, parse_arxiv_id
@@ -154,7 +154,7 @@ def prefetch(
     # The titles printed whole in a raw text are looked up with the parsed ones (`raw_scored`). A text
     # holding a word no title holds opens or equals none: at 2.5M rows 93% of the bench's PDF entries'
     # openings (~3,300 index descents a round, ~9 ms of PostgreSQL's CPU), told by the search's counts.
-    opened = {text: [] for text in openings if not absent.isdisjoint(_opening_words(text))}
+    opened = {text: [] for text in openings if not may_be_titled(opening_of(text), absent)}
     asked = sorted(openings - opened.keys())
     opened.update(zip(asked, catalog.titles_opening(asked), strict=True) if asked else ())
     titles.update(*opened.values())
@@ -193,11 +193,6 @@ def prefetch(
         asked_dois=frozenset(dois),
         openings=opened,
     )
-
-
-def _opening_words(text_norm: str) -> list[str]:
-    """The words of `opening_of(text_norm)` (a raw opening has OPENING_WORDS or more)."""
-    return text_norm.split(" ", OPENING_WORDS)[:OPENING_WORDS]
 
 
 def _needed(

@@ -68,9 +68,6 @@ class KnownPapers:
     def search_many(self, texts_norm: Sequence[str], limit: int) -> list[list[CatalogRecord]]:
         return self._catalog.search_many(texts_norm, limit)
 
-    def search_ids_many(self, texts_norm: Sequence[str], limit: int) -> list[list[str]]:
-        return self._catalog.search_ids_many(texts_norm, limit)
-
     def search_hits_many(self, texts_norm: Sequence[str], limit: int) -> SearchHits:
         return self._catalog.search_hits_many(texts_norm, limit)
 
@@ -79,9 +76,6 @@ class KnownPapers:
 
     def by_first_author(self, surname: str, years: tuple[int, int]) -> list[CatalogRecord]:
         return self._catalog.by_first_author(surname, years)
-
-    def first_author_ids(self, keys: Sequence[AuthorKey]) -> dict[AuthorKey, list[str]]:
-        return self._catalog.first_author_ids(keys)
 
     def first_author_hits(self, keys: Sequence[AuthorKey]) -> AuthorHits:
         return self._catalog.first_author_hits(keys)
