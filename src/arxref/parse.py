@@ -121,10 +121,15 @@ class _Split:
     names_as_title: bool = False
 
 
+def _quoted_content(m: re.Match[str]) -> str:
+    """What a `_QUOTED_RE` match holds between its quotes (one group per kind of quotes)."""
+    return next(g for g in m.groups() if g is not None)
+
+
 def _quoted(body: str) -> _Split | None:
     """Entries whose title stands in quotes right after the authors (IEEE, physics, Hogg-style)."""
     for m in _QUOTED_RE.finditer(body):
-        content = next(g for g in m.groups() if g is not None)
+        content = _quoted_content(m)
         pre = body[: m.start()].rstrip()
         if pre and pre[-1] not in ",.:;)":  # ")": after the year, "(1967) ‘Title.’" (CJE)
             continue  # a quotation inside a title, not a quoted title
@@ -246,7 +251,7 @@ def _whole_quoted_field(text: str) -> tuple[str, int] | None:
     m = _QUOTED_RE.match(text)
     if m is None:
         return None
-    content = next(g for g in m.groups() if g is not None).rstrip()
+    content = _quoted_content(m).rstrip()
     closed = content.endswith((",", ".")) or re.match(r"\s*[,.;]", text[m.end() :])
     return (content, m.end()) if closed else None
 

@@ -258,8 +258,15 @@ def _particles_end(tokens: list[Token], k: int) -> int:
     m = k
     while m < len(tokens) and m - k < 3 and _is_trailing_particle(tokens[m].text):
         m += 1
-    closed = m == len(tokens) or tokens[m].text in (",", ";") or tokens[m].text.lower() in AND_WORDS
-    return m if closed or _year_in_brackets(tokens, m) else k
+    return m if _closes_name(tokens, m) else k
+
+
+def _closes_name(tokens: list[Token], k: int) -> bool:
+    """Whether what stands at k closes the name before it: the end, ",", ";", "and", or the bracketed
+    year of an author-year list."""
+    if k >= len(tokens):
+        return True
+    return tokens[k].text in (",", ";") or tokens[k].text.lower() in AND_WORDS or _year_in_brackets(tokens, k)
 
 
 def _is_trailing_particle(word: str) -> bool:
@@ -431,9 +438,7 @@ def _name_si(tokens: list[Token], i: int) -> int:
         # Vancouver "Smith JA," / "Doe B." : bare capitals, then a separator or the end
         w = tokens[j].text
         bare = is_vancouver_initials(w.rstrip(".")) or (len(w.rstrip(".")) == 1 and is_initial(w))
-        nxt = tokens[j + 1].text if j + 1 < len(tokens) else ","
-        closes = nxt in (",", ";") or nxt.lower() in AND_WORDS or _year_in_brackets(tokens, j + 1)
-        if bare and (w.endswith(".") or closes):
+        if bare and (w.endswith(".") or _closes_name(tokens, j + 1)):
             k = j + 1  # ... or the year in brackets of an author-year list: "Hunter JD (2007)" (J Neurosci)
     return k if k > j else i
 
