@@ -20,7 +20,7 @@ from arxref.ids import arxiv_id_from_url, doi_from_url, find_arxiv_ids, find_doi
 from arxref.pdf._anchors import cite_anchor_pages
 from arxref.pdf._authoryear import DRAWN_DASH, Rule, drawn_rules, follows_rule
 from arxref.pdf._furniture import margin_shapes, remove_furniture
-from arxref.pdf._joins import document_vocabulary, join_lines
+from arxref.pdf._joins import Vocabulary, document_vocabulary, join_lines
 from arxref.pdf._layout import Line, read_page_lines
 from arxref.pdf._links import Link, links_inside, read_links
 from arxref.pdf._open import KeptPages, open_pdf, read_page_texts
@@ -237,7 +237,7 @@ def _confidence(text: str, entry: Entry) -> tuple[float, tuple[str, ...]]:
 def _reference(
     entry: Entry,
     ordinal: int,
-    vocab: frozenset[str],
+    vocab: Vocabulary,
     links: tuple[Link, ...],
     after_rule: Callable[[Line], bool],
 ) -> RawReference:

@@ -20,7 +20,9 @@ from arxref.pdf._spaced import close_spaced_identifiers
 _WORD = re.compile(r"[^\W\d_][\w'’]*(?:-[^\W\d_][\w'’]*)*")
 # A hyphenated line end with the word that goes on below it: the halves of a split word are
 # evidence for neither form, and would make "natu" and "ral" look like words of the document.
-_LINE_END_SPLIT = re.compile(r"[^\W\d_][\w'’]*-[ \t]*\n\s*[^\W\d_][\w'’]*")
+# The lookbehind only spares the engine a try at every letter inside a word: a match that
+# starts inside one starts, with the same end, at its first letter.
+_LINE_END_SPLIT = re.compile(r"(?<![^\W\d_])[^\W\d_][\w'’]*-[ \t]*\n\s*[^\W\d_][\w'’]*")
 _TAIL_WORD = re.compile(r"(-?)([^\W\d_]+)-$")
 _HEAD_WORD = re.compile(r"^([^\W\d_]+)(-?)")
 _URLISH = re.compile(r"(?:https?://|www\.|doi:|doi\.org/|\b10\.\d{4,9}/|arxiv:|arxiv\.org/)\S*$", re.I)
@@ -43,13 +45,30 @@ _COMMON_PART = 3.0  # Zipf of a half that is a word wherever it stands: "scale" 
 _RARE_PART = 1.0  # a rarer known word counts when the document prints it: "qubit" 2.2, "gluon" 2.2
 
 
-def document_vocabulary(text: str) -> frozenset[str]:
-    """Lower-cased words (hyphenated ones whole and by part) that the document prints inside a line."""
-    words = set(_WORD.findall(_LINE_END_SPLIT.sub(" ", text.lower())))
-    return frozenset(words | {part for w in words if "-" in w for part in w.split("-")})
+class Vocabulary:
+    """Lower-cased words (hyphenated ones whole and by part) that the document prints inside a line.
+
+    Gathered on the first question, not before: a fifth of papers break no word at a line end.
+    """
+
+    def __init__(self, text: str) -> None:
+        self._text: str | None = text
+        self._words: frozenset[str] = frozenset()
+
+    def __contains__(self, word: object) -> bool:
+        if self._text is not None:
+            words = set(_WORD.findall(_LINE_END_SPLIT.sub(" ", self._text.lower())))
+            self._words = frozenset(words | {part for w in words if "-" in w for part in w.split("-")})
+            self._text = None
+        return word in self._words
 
 
-def _is_word(word: str, vocab: frozenset[str]) -> bool:
+def document_vocabulary(text: str) -> Vocabulary:
+    """The words `text` prints inside a line, for the hyphen questions of its entries."""
+    return Vocabulary(text)
+
+
+def _is_word(word: str, vocab: Vocabulary) -> bool:
     """A half that stands as a word: three letters at least, common, or known and printed in the document."""
     if len(word) < 3:
         return False  # "me-son": lefthyphenmin is 2, so short heads are mostly syllables
@@ -57,7 +76,7 @@ def _is_word(word: str, vocab: frozenset[str]) -> bool:
     return z >= _COMMON_PART or (z >= _RARE_PART and word in vocab)
 
 
-def _hyphen_is_real(left: str, right: str, vocab: frozenset[str]) -> bool:
+def _hyphen_is_real(left: str, right: str, vocab: Vocabulary) -> bool:
     head = _HEAD_WORD.match(right)
     tail = _TAIL_WORD.search(left)
     if not head or not tail:
@@ -96,7 +115,7 @@ def _url_continues(left: str, right: str) -> bool:
     return token[-1] in "/-._?=&#%:~" or bool(re.search(r"[/.\d]", first)) and first.islower()
 
 
-def join_lines(parts: list[str], vocab: frozenset[str]) -> str:
+def join_lines(parts: list[str], vocab: Vocabulary) -> str:
     """The text of lines set one after another, as the author typed it.
 
     A back-reference the style prints after the entry (the pages that cite it) is no part of
