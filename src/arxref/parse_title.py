@@ -29,7 +29,7 @@ YEAR = r"(?:1[5-9]|20)\d\d"
 _SENT_END_RE = re.compile(r"[.?!](?=[\"”’']?(?:\s|$))")
 _ABBREVIATIONS = frozenset({
     "vs", "e.g", "i.e", "cf", "no", "nr", "vol", "st", "dr", "mr", "mrs", "ms", "prof", "fig", "eq", "ca",
-    "approx", "resp", "viz", "incl", "ed", "eds", "rev", "al", "p", "pp", "tech",
+    "approx", "resp", "viz", "incl", "ed", "eds", "rev", "al", "p", "pp", "tech", "chap",
 })
 # Lower-case words that can start the next field after a title ("arXiv preprint", "in Proc.").
 _LOWER_FIELD_STARTS = re.compile(
@@ -202,6 +202,7 @@ def clean_title(t: str | None, year: int | None = None) -> str | None:
         t = t.rstrip(" \t,;:.\"“”„«»'`")
     else:
         t = t.strip(" \t,;:.\"“”„«»'`")
+    t = _TRAILING_CHAPTER_RE.sub("", t)  # REVTeX: "Title (Springer, New York, 2009) Chap. 7"
     bracketed = _BRACKETED_YEAR_RE.search(t)
     if not (bracketed and year is not None and int(bracketed.group(1)) != year):
         t = _PUBLISHER_TAIL_RE.sub("", t).strip(" \t,;:.")
@@ -222,6 +223,13 @@ _MEDIUM_RE = re.compile(
     re.IGNORECASE,
 )
 _TRAILING_ARXIV_RE = re.compile(r"[\s,.;]+arXiv:\s*(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?$")
+
+
+_TRAILING_CHAPTER_RE = re.compile(r"[\s,]+(?i:chapter|chap\.)\s*\d+$")
+# The chapter of a book that is cited, after the book's title: "..., chapter 7, pages 219–259" (plain,
+# abbrv), "..., chap. 7, pp. 219–259" (AIChE), "..., Kapitel 3", "..., cap. 2". Only with its number:
+# "Chapter" alone can be a title's word.
+_CHAPTER_RE = re.compile(r"\s*(?i:chapter|chap\.|ch\.|kapitel|chapitre|cap[ií]tulo|cap\.)\s*(?:\d+|[IVXL]+)\s*$")
 
 
 # A proceedings or series name after the title's comma: "..., Advances in Neural Information Processing
@@ -263,6 +271,8 @@ def title_by_sentence(rest: str) -> tuple[str | None, str, str]:
         last_year = b == len(sentence) and re.fullmatch(r"\s*" + YEAR + r"\s*", chunk)
         if last_year and _later_year(rest[end + 1:], chunk.strip()):
             break  # the title ends in a year, the entry's later: "Zika virus, ..., 2013. ..., 2014."
+        if _CHAPTER_RE.match(chunk):
+            return sentence[: a - 1], rest[b + 1 :], "sentence"  # the chapter is no venue
         proceedings = bool(_PROCEEDINGS_AFTER_TITLE_RE.match(chunk))
         if (_strong_venue(chunk) or last_year or proceedings) and not _PART_OF_TITLE_RE.match(chunk):
             return sentence[: a - 1], rest[a:], "sentence"  # "Title, arXiv preprint", "Title, 2016"
@@ -389,6 +399,8 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
         booktitle = booktitle or bool(_EDITED_BOOK_RE.search(texts[k]))
         venue = looks_like_venue(texts[k], texts[k + 1:k + 3]) or numbers or journal or city
         venue = venue or booktitle or edition or bool(_PROCEEDINGS_AFTER_TITLE_RE.match(texts[k]))
+        if _CHAPTER_RE.match(texts[k]):
+            return rest[: a - 1], rest[b + 1 :], "comma"  # the chapter is no venue
         book = venue and b > end and names_publisher(rest[end + 1:b]) and _title_before_end(rest[a:end])
         if book and not _BOOKTITLE_RE.match(rest):
             # a book's title, then its publisher: "Forecasting, Structural Time Series Models and the Kalman
