@@ -1485,19 +1485,20 @@ def test_an_organisation_that_names_its_own_work_is_the_author() -> None:
 @pytest.mark.parametrize(
     "entry",
     [
-        "T. Hastie and J. Friedman. The Elements of Statistical Learning: Data Mining, Inference, and Prediction,"
-        " chapter 7, pages 219–259. Springer, New York, 2009.",
-        "Hastie T, Friedman J. The Elements of Statistical Learning: Data Mining, Inference, and Prediction,"
-        " chap. 7, pp. 219–259. New York: Springer, 2nd ed. 2009.",
-        "T. Hastie and J. Friedman, The elements of statistical learning: data mining, inference, and prediction,"
-        " chapter 7, Springer, New York, 2009.",
-        "T. Hastie and J. Friedman, The elements of statistical learning: data mining, inference, and prediction"
-        " (Springer, New York, 2009) Chap. 7, pp. 219–259, 2nd ed.",
+        "T. Hastie and J. Friedman. The Elements of Statistical Learning: Data Mining, Inference, and"
+        " Prediction, chapter 7, pages 219–259. Springer, New York, 2009.",
+        "Hastie T, Friedman J. The Elements of Statistical Learning: Data Mining, Inference, and"
+        " Prediction, chap. 7, pp. 219–259. New York: Springer, 2nd ed. 2009.",
+        "T. Hastie and J. Friedman, The elements of statistical learning: data mining, inference, and"
+        " prediction, chapter 7, Springer, New York, 2009.",
+        "T. Hastie and J. Friedman, The elements of statistical learning: data mining, inference, and"
+        " prediction (Springer, New York, 2009) Chap. 7, pp. 219–259, 2nd ed.",
     ],
 )
 def test_the_chapter_of_a_book_ends_its_title(entry: str) -> None:
     """A cited chapter ("chapter 7", "chap. 7") follows the book's title in period, comma and REVTeX styles;
     it is neither part of the title nor a venue."""
     parsed = parse_reference(entry)
-    assert parsed.title.lower() == "the elements of statistical learning: data mining, inference, and prediction"
+    book = "the elements of statistical learning: data mining, inference, and prediction"
+    assert parsed.title.lower() == book
     assert not (parsed.venue or "").lower().startswith("cha")

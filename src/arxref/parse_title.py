@@ -229,7 +229,9 @@ _TRAILING_CHAPTER_RE = re.compile(r"[\s,]+(?i:chapter|chap\.)\s*\d+$")
 # The chapter of a book that is cited, after the book's title: "..., chapter 7, pages 219–259" (plain,
 # abbrv), "..., chap. 7, pp. 219–259" (AIChE), "..., Kapitel 3", "..., cap. 2". Only with its number:
 # "Chapter" alone can be a title's word.
-_CHAPTER_RE = re.compile(r"\s*(?i:chapter|chap\.|ch\.|kapitel|chapitre|cap[ií]tulo|cap\.)\s*(?:\d+|[IVXL]+)\s*$")
+_CHAPTER_RE = re.compile(
+    r"\s*(?i:chapter|chap\.|ch\.|kapitel|chapitre|cap[ií]tulo|cap\.)\s*(?:\d+|[IVXL]+)\s*$"
+)
 
 
 # A proceedings or series name after the title's comma: "..., Advances in Neural Information Processing
