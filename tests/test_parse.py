@@ -1502,3 +1502,33 @@ def test_the_chapter_of_a_book_ends_its_title(entry: str) -> None:
     book = "the elements of statistical learning: data mining, inference, and prediction"
     assert parsed.title.lower() == book
     assert not (parsed.venue or "").lower().startswith("cha")
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "The pandas development team. pandas-dev/pandas: Pandas. Zenodo, https://doi.org/10.5281/zenodo.3509134.",
+        "The pandas development team (2020). pandas-dev/pandas: Pandas. Zenodo.",
+        "The pandas development team, 2020. pandas-dev/pandas: Pandas. Zenodo.",
+    ],
+)
+def test_a_team_that_signs_its_software_is_the_author(entry: str) -> None:
+    parsed = parse_reference(entry)
+    assert parsed.authors == ("The pandas development team",)
+    assert parsed.title == "pandas-dev/pandas: Pandas"
+
+
+def test_a_collaboration_before_its_members_is_one_author_of_many() -> None:
+    """A comma after the team may go on with its members: the team does not close the list there."""
+    entry = "The ATLAS Collaboration, G. Aad, B. Abbott. Observation of a particle. PLB, 2012."
+    parsed = parse_reference(entry)
+    assert parsed.authors == ("The ATLAS Collaboration", "G. Aad", "B. Abbott")
+
+
+def test_an_acronym_repeated_after_its_period_is_the_author() -> None:
+    """"IEEE. IEEE standard ...": the organisation, then a title opening with its name."""
+    parsed = parse_reference(
+        "IEEE. IEEE standard for floating-point arithmetic. Standard IEEE Std 754-2019, New York, 2019."
+    )
+    assert parsed.authors == ("IEEE",)
+    assert parsed.title == "IEEE standard for floating-point arithmetic"

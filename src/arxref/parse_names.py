@@ -168,9 +168,16 @@ def _names_organisation(name: str) -> bool:
     return len(name.split()) == 1 or bool(_ORGANISATION_WORDS_RE.search(name))
 
 
-# One word, a comma, then a title that opens with the same word: the organisation names its own work
-# ("GitHub, GitHub Actions documentation", "IEEE, IEEE standard for floating-point arithmetic").
-_REPEATED_NAME_RE = re.compile(r"(?P<name>[A-Z][\w&-]+),\s+(?P=name)\s+\w")
+# One word, a comma or period, then a title that opens with the same word: the organisation names its
+# own work ("GitHub, GitHub Actions documentation", "IEEE. IEEE standard for floating-point arithmetic").
+_REPEATED_NAME_RE = re.compile(r"(?P<name>[A-Z][\w&-]+)[,.]\s+(?P=name)\s+\w")
+# A team that signs its software, then a period or the year: "The pandas development team. pandas-dev/
+# pandas: Pandas. Zenodo", "The Astropy Collaboration (2013). Astropy: ..." (a comma may go on with the
+# members' names, so it does not close the team here).
+_TEAM_HEAD_RE = re.compile(
+    r"(?P<name>The\s+(?:[\w&-]+\s+){0,4}?(?i:team|developers|community|contributors|consortium|collaboration))"
+    r"(?:\.\s|,?\s*\(?(?:1[89]|20)\d\d\b)"
+)
 
 
 def organisation_head(body: str) -> tuple[str, int] | None:
@@ -185,6 +192,9 @@ def organisation_head(body: str) -> tuple[str, int] | None:
     repeated = _REPEATED_NAME_RE.match(body)
     if repeated:
         return repeated.group("name"), repeated.end("name")  # "GitHub, GitHub Actions documentation, ..."
+    team = _TEAM_HEAD_RE.match(body)
+    if team:
+        return team.group("name"), team.end("name")
     dated = _DATED_ORGANISATION_RE.match(body)
     if dated and _names_organisation(dated.group("name")):
         return dated.group("name"), dated.end("name")  # "IEEE, 2019. IEEE standard ...", "IEEE (2019)."
