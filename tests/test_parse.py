@@ -1532,3 +1532,27 @@ def test_an_acronym_repeated_after_its_period_is_the_author() -> None:
     )
     assert parsed.authors == ("IEEE",)
     assert parsed.title == "IEEE standard for floating-point arithmetic"
+
+
+@pytest.mark.parametrize(
+    ("entry", "title"),
+    [
+        (
+            "R Core Team, R: A language and environment for statistical computing, R Foundation for"
+            " Statistical Computing, Vienna, Austria, 2023.",
+            "R: A language and environment for statistical computing",
+        ),
+        (
+            "S. Ramón y Cajal, Textura del sistema nervioso del hombre y de los vertebrados, Imprenta y"
+            " Librería de Nicolás Moya, Madrid, 1899.",
+            "Textura del sistema nervioso del hombre y de los vertebrados",
+        ),
+        # "Foundations" opens a title's next part, not a publisher
+        (
+            "A. Author, Learning theory, Foundations and trends, Now Publishers, Boston, 2010.",
+            "Learning theory, Foundations and trends",
+        ),
+    ],
+)
+def test_a_publishing_house_or_foundation_ends_a_comma_styles_title(entry: str, title: str) -> None:
+    assert parse_reference(entry).title == title

@@ -61,7 +61,11 @@ _PUBLISHER_RE = re.compile(
     r"\b(?:Press|Publishers?|Publishing|Verlag|Wiley|Springer|Elsevier|Sons|Kluwer|Birkh[aä]user|"
     r"Chapman|Addison[- ]Wesley|McGraw[- ]Hill|Prentice[- ]Hall|O'Reilly|Dover|Pergamon|North[- ]Holland|"
     r"Routledge|Taylor\s*&\s*Francis|World\s+Scientific|Morgan\s+Kaufmann|Gauthier[- ]Villars|Dunod|"
-    r"Teubner|Vieweg|de\s+Gruyter|Nauka|Curran\s+Associates)\b"
+    r"Teubner|Vieweg|de\s+Gruyter|Nauka|Curran\s+Associates|"
+    # ... publishing houses in other languages, and a foundation that publishes ("R Foundation for
+    # Statistical Computing", "Python Software Foundation"), never "Foundations of ..." or "Foundation models"
+    r"Imprenta|Librer[ií]a|Editora|Editorial|[ÉE]ditions|Edi[çc][õo]es|Edizioni|Ediciones|"
+    r"Foundation(?=\s+for\s|\s*$))\b"
 )
 _VOLUME_RE = re.compile(r"\bvol(?:ume)?\.?\s*(?P<vol>[A-Za-z]?\d+[A-Za-z]?)", re.IGNORECASE)
 _PAGES_RE = re.compile(
