@@ -1556,3 +1556,17 @@ def test_an_acronym_repeated_after_its_period_is_the_author() -> None:
 )
 def test_a_publishing_house_or_foundation_ends_a_comma_styles_title(entry: str, title: str) -> None:
     assert parse_reference(entry).title == title
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "Nussenzveig, H. M. (2002): Curso de Física Básica, São Paulo: Edgard Blücher, 4 ed.",
+        "Nussenzveig, H.M., 2002. Curso de Física Básica, São Paulo: Edgard Blücher, 4th ed.",
+    ],
+)
+def test_a_city_and_its_publisher_after_a_comma_end_the_title(entry: str) -> None:
+    """"City: Publisher" with only the edition or year after it is the imprint, whoever the publisher is."""
+    parsed = parse_reference(entry)
+    assert parsed.title == "Curso de Física Básica"
+    assert parsed.venue == "São Paulo: Edgard Blücher"

@@ -393,7 +393,7 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
         # "J. Reine Angew, Math. 92": the journal abbreviation "J." opens a venue (no title chunk starts so)
         journal = bool(_JOURNAL_J_RE.match(texts[k]))
         # a publisher's city, then its state and the publisher: "Deep Learning, Cambridge, MA: MIT Press"
-        city = _city_of_publisher(texts[k], texts[k + 1:k + 2])
+        city = _city_of_publisher(texts[k], texts[k + 1 :])
         # a booktitle in quotes or an editor's initials after "in" (Harvard agsm): "..., in ‘Proc. ...’"
         booktitle = bool(_BOOKTITLE_OPENS_RE.match(texts[k]))
         edition = bool(re.fullmatch(r"\s*\d+(?:st|nd|rd|th)\s*", texts[k]))  # biblatex's bare "3rd"
@@ -421,10 +421,23 @@ _STATE_PUBLISHER_RE = re.compile(r"\s*[A-Z]{2}\s*:\s*[A-Z]")
 
 def _city_of_publisher(chunk: str, following: list[str]) -> bool:
     """A city of one or two capitalised words, then its state and the publisher: "Cambridge" before
-    "MA: MIT Press", "Reading" before "MA: Addison-Wesley"."""
+    "MA: MIT Press", "Reading" before "MA: Addison-Wesley"; or the city, its colon and the publisher in
+    one chunk that only an edition or the year follows: "São Paulo: Edgard Blücher, 4th ed."."""
     words = chunk.split()
     place = 1 <= len(words) <= 2 and all(w[:1].isupper() and w[1:].isalpha() for w in words)
-    return place and bool(following) and bool(_STATE_PUBLISHER_RE.match(following[0]))
+    if place and bool(following) and bool(_STATE_PUBLISHER_RE.match(following[0])):
+        return True
+    city, colon, publisher = chunk.partition(":")
+    words = city.split()
+    place = 1 <= len(words) <= 2 and all(w[:1].isupper() and w[1:].isalpha() for w in words)
+    named = colon and 1 <= len(publisher.split()) <= 5 and publisher.strip()[:1].isupper()
+    return bool(place and named) and all(_EDITION_OR_YEAR_RE.fullmatch(f) for f in following)
+
+
+# What may follow a book's publisher: its edition or year ("4th ed.", "4 edn", "2nd edition", "2002").
+_EDITION_OR_YEAR_RE = re.compile(
+    r"\s*(?:\d+(?:st|nd|rd|th)?\s*(?i:ed|edn|edition|ed\.|edn\.)|(?:1[5-9]|20)\d\d[a-z]?)\.?\s*"
+)
 
 
 _BOOKTITLE_RE = re.compile(r"\s*(?:in\s|In:)")  # "in Proceedings of ...", "In: ...": a venue, not a title
