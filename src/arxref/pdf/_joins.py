@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from arxref.pdf._lexicon import zipf
+from arxref.pdf._lexicon import zipf_at_least
 from arxref.pdf._spaced import close_spaced_identifiers
 
 _WORD = re.compile(r"[^\W\d_][\w'’]*(?:-[^\W\d_][\w'’]*)*")
@@ -72,8 +72,7 @@ def _is_word(word: str, vocab: Vocabulary) -> bool:
     """A half that stands as a word: three letters at least, common, or known and printed in the document."""
     if len(word) < 3:
         return False  # "me-son": lefthyphenmin is 2, so short heads are mostly syllables
-    z = zipf(word)
-    return z >= _COMMON_PART or (z >= _RARE_PART and word in vocab)
+    return zipf_at_least(word, _COMMON_PART) or (word in vocab and zipf_at_least(word, _RARE_PART))
 
 
 def _hyphen_is_real(left: str, right: str, vocab: Vocabulary) -> bool:
@@ -90,7 +89,7 @@ def _hyphen_is_real(left: str, right: str, vocab: Vocabulary) -> bool:
         return False
     if not head.group(1)[0].islower():
         return True  # "Guéry-Odelin", "Hewlett-Packard"
-    if zipf(a + b) >= _COMMON_JOIN:
+    if zipf_at_least(a + b, _COMMON_JOIN):
         return False  # "natu-ral", "net-works"
     return _is_word(a, vocab) and _is_word(b, vocab)  # "data-driven"; not "probabilis-tic", "me-son"
 
