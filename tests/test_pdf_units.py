@@ -66,6 +66,19 @@ def test_the_documents_own_spelling_beats_word_frequencies() -> None:
     assert join_lines(["quark-", "gluon plasma"], document_vocabulary("gluon fields")) == "quark-gluon plasma"
 
 
+def test_known_words_that_join_into_no_word_are_a_compound() -> None:
+    """Without the document's evidence: "readmission" and "early" are words, "earlyreadmission" none."""
+    nothing = document_vocabulary("")
+    assert join_lines(["methods for early-", "readmission prediction"], nothing) == (
+        "methods for early-readmission prediction"
+    )
+    assert join_lines(["arXiv:1234.5678 [hep-", "ex]."], nothing) == "arXiv:1234.5678 [hep-ex]."
+    # a name broken at its line end joins again, though its halves are words ("devan", "shu")
+    assert join_lines(["Devan-", "shu Gupta"], nothing) == "Devanshu Gupta"
+    # halves the list knows only as fragments or typos do not make a compound
+    assert join_lines(["perturbative resum-", "mation"], nothing) == "perturbative resummation"
+
+
 def test_halves_of_a_split_word_are_not_words_of_the_document() -> None:
     vocab = document_vocabulary("visual models from natu-\nral language")
     assert "natu" not in vocab

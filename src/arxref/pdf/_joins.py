@@ -5,7 +5,8 @@ compound: "data-driven", "Jean-Pierre"). The document's own words decide first: 
 form printed inside a line anywhere in it wins. Failing that, an English word-frequency
 list: halves that join into a common word ("natu-ral", "net-works") are a split word, two
 words of three letters or more ("data-driven", "quark-gluon", "multi-scale") a compound,
-and anything else (a fragment: "probabilis-tic", "Abdul-lahi") a split word. A capital after
+and so are two known words that join into no word at all ("early-readmission", "hep-ex");
+anything else (a fragment: "probabilis-tic", "Abdul-lahi") is a split word. A capital after
 the hyphen is a compound ("Guéry-Odelin"). Where both spellings are in use ("non-linear",
 "nonlinear") and the document prints neither, the joined one is common enough to win.
 """
@@ -43,6 +44,8 @@ _BACKREF = re.compile(
 _COMMON_JOIN = 3.0  # Zipf of a joined word too common to be a compound: "tomography" 3.0, "networks" 4.5
 _COMMON_PART = 3.0  # Zipf of a half that is a word wherever it stands: "scale" 4.8, "regressive" 3.0
 _RARE_PART = 1.0  # a rarer known word counts when the document prints it: "qubit" 2.2, "gluon" 2.2
+# Below this the list holds TeX fragments and typos as well as words ("resum" 1.17, "mation" 1.53)
+_KNOWN_PART = 1.5
 
 
 class Vocabulary:
@@ -75,6 +78,20 @@ def _is_word(word: str, vocab: Vocabulary) -> bool:
     return zipf_at_least(word, _COMMON_PART) or (word in vocab and zipf_at_least(word, _RARE_PART))
 
 
+def _unknown_join_of_words(a: str, b: str) -> bool:
+    """Two words that join into no English word: a compound, whatever the document prints.
+
+    Only for a lower-case left half: a name broken at its line end ("Devan-shu", "Ari-mondo") is
+    unknown joined and its halves can be words. Halves below `_KNOWN_PART` are not trusted.
+    """
+    return (
+        len(a) >= 3
+        and zipf_at_least(a, _KNOWN_PART)
+        and zipf_at_least(b, _KNOWN_PART)
+        and not zipf_at_least(a + b, _RARE_PART)
+    )
+
+
 def _hyphen_is_real(left: str, right: str, vocab: Vocabulary) -> bool:
     head = _HEAD_WORD.match(right)
     tail = _TAIL_WORD.search(left)
@@ -91,7 +108,9 @@ def _hyphen_is_real(left: str, right: str, vocab: Vocabulary) -> bool:
         return True  # "Guéry-Odelin", "Hewlett-Packard"
     if zipf_at_least(a + b, _COMMON_JOIN):
         return False  # "natu-ral", "net-works"
-    return _is_word(a, vocab) and _is_word(b, vocab)  # "data-driven"; not "probabilis-tic", "me-son"
+    if _is_word(a, vocab) and _is_word(b, vocab):
+        return True  # "data-driven"; not "probabilis-tic", "me-son"
+    return tail.group(2)[0].islower() and _unknown_join_of_words(a, b)  # "early-readmission", "hep-ex"
 
 
 def _url_continues(left: str, right: str) -> bool:
