@@ -1570,3 +1570,27 @@ def test_a_city_and_its_publisher_after_a_comma_end_the_title(entry: str) -> Non
     parsed = parse_reference(entry)
     assert parsed.title == "Curso de Física Básica"
     assert parsed.venue == "São Paulo: Edgard Blücher"
+
+
+@pytest.mark.parametrize(
+    ("entry", "title"),
+    [
+        (
+            "Goodfellow, Ian, Yoshua Bengio, and Aaron Courville: Deep Learning, Cambridge, MA 2016, url:"
+            " http://x.org.",
+            "Deep Learning",
+        ),
+        (
+            "Knuth, Donald E.: The Art of Computer Programming, Volume 1: Fundamental Algorithms, 3rd,"
+            " Reading, MA 1997.",
+            "The Art of Computer Programming, Volume 1: Fundamental Algorithms",
+        ),
+        (
+            "Lamport, Leslie: LaTeX: A Document Preparation System, 2nd, 1994.",
+            "LaTeX: A Document Preparation System",
+        ),
+    ],
+)
+def test_a_bare_edition_or_a_city_and_state_before_the_year_end_the_title(entry: str, title: str) -> None:
+    """biblatex-dw prints the edition as a bare ordinal and the imprint as "Reading, MA 1997"."""
+    assert parse_reference(entry).title == title

@@ -225,6 +225,7 @@ _MEDIUM_RE = re.compile(
 _TRAILING_ARXIV_RE = re.compile(r"[\s,.;]+arXiv:\s*(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?$")
 
 
+_BARE_EDITION_RE = re.compile(r"\s*\d+(?:st|nd|rd|th)\s*")
 _TRAILING_CHAPTER_RE = re.compile(r"[\s,]+(?i:chapter|chap\.)\s*\d+$")
 # The chapter of a book that is cited, after the book's title: "..., chapter 7, pages 219–259" (plain,
 # abbrv), "..., chap. 7, pp. 219–259" (AIChE), "..., Kapitel 3", "..., cap. 2". Only with its number:
@@ -275,6 +276,8 @@ def title_by_sentence(rest: str) -> tuple[str | None, str, str]:
             break  # the title ends in a year, the entry's later: "Zika virus, ..., 2013. ..., 2014."
         if _CHAPTER_RE.match(chunk):
             return sentence[: a - 1], rest[b + 1 :], "sentence"  # the chapter is no venue
+        if _BARE_EDITION_RE.fullmatch(chunk):
+            return sentence[: a - 1], rest[a:], "sentence"  # biblatex's bare edition: "..., 3rd, Reading"
         proceedings = bool(_PROCEEDINGS_AFTER_TITLE_RE.match(chunk))
         if (_strong_venue(chunk) or last_year or proceedings) and not _PART_OF_TITLE_RE.match(chunk):
             return sentence[: a - 1], rest[a:], "sentence"  # "Title, arXiv preprint", "Title, 2016"
@@ -396,7 +399,7 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
         city = _city_of_publisher(texts[k], texts[k + 1 :])
         # a booktitle in quotes or an editor's initials after "in" (Harvard agsm): "..., in ‘Proc. ...’"
         booktitle = bool(_BOOKTITLE_OPENS_RE.match(texts[k]))
-        edition = bool(re.fullmatch(r"\s*\d+(?:st|nd|rd|th)\s*", texts[k]))  # biblatex's bare "3rd"
+        edition = bool(_BARE_EDITION_RE.fullmatch(texts[k]))  # biblatex's bare "3rd"
         # AMS styles: "Title, Booktitle (L. A. Jakobovits and M. S. Miron, eds.), Publisher": edited
         booktitle = booktitle or bool(_EDITED_BOOK_RE.search(texts[k]))
         venue = looks_like_venue(texts[k], texts[k + 1:k + 3]) or numbers or journal or city
@@ -416,7 +419,8 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
 _JOURNAL_J_RE = re.compile(r"\s*J\.\s+[A-Z][a-z]")
 # A volume of a multi-volume work named in its title: "The Art of Computer Programming, Volume 1: ..."
 _PART_OF_TITLE_RE = re.compile(r"\s*(?:Vol(?:ume)?\.?|Part|Band|Tome)\s+[\dIVX]+\s*:\s*\S", re.IGNORECASE)
-_STATE_PUBLISHER_RE = re.compile(r"\s*[A-Z]{2}\s*:\s*[A-Z]")
+# After a city: its state, then the publisher or (biblatex-dw: "Reading, MA 1997") the year
+_STATE_PUBLISHER_RE = re.compile(r"\s*[A-Z]{2}\s*(?::\s*[A-Z]|(?:1[5-9]|20)\d\d\b)")
 
 
 def _city_of_publisher(chunk: str, following: list[str]) -> bool:
