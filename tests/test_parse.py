@@ -1594,3 +1594,41 @@ def test_a_city_and_its_publisher_after_a_comma_end_the_title(entry: str) -> Non
 def test_a_bare_edition_or_a_city_and_state_before_the_year_end_the_title(entry: str, title: str) -> None:
     """biblatex-dw prints the edition as a bare ordinal and the imprint as "Reading, MA 1997"."""
     assert parse_reference(entry).title == title
+
+
+def test_iso_690_capital_surnames_each_with_their_given_names() -> None:
+    """ISO 690 sets surnames in capitals and closes each name with ";": an initial may come first
+    ("S. Chris"), particles may close the given names ("van der")."""
+    parsed = parse_reference(
+        "WALT, Stéfan van der; COLBERT, S. Chris; VAROQUAUX, Gaël. The NumPy Array: A Structure for"
+        " Efficient Numerical Computation. Computing in Science & Engineering. 2011, vol. 13, pp. 22–30."
+    )
+    assert parsed.authors == ("WALT, Stéfan van der", "COLBERT, S. Chris", "VAROQUAUX, Gaël")
+    assert parsed.title == "The NumPy Array: A Structure for Efficient Numerical Computation"
+    parsed = parse_reference(
+        "SUTTON, Richard S.; BARTO, Andrew G. Reinforcement Learning: An Introduction. 2nd. Cambridge, 2018."
+    )
+    assert parsed.authors == ("SUTTON, Richard S.", "BARTO, Andrew G.")
+    assert parsed.title == "Reinforcement Learning: An Introduction"
+
+
+@pytest.mark.parametrize(
+    ("entry", "authors"),
+    [
+        (
+            "Iz Beltagy, Matthew E. Peters, and Arman Cohan. 2020. Longformer: The long-document transformer."
+            " ArXiv, abs/2004.05150.",
+            ("Iz Beltagy", "Matthew E. Peters", "Arman Cohan"),
+        ),
+        # a capitalised surname with initials is still not read as ISO 690's: "Kingma DP" is a name
+        (
+            "Kingma DP, Ba J. Adam: A Method for Stochastic Optimization. arXiv preprint arXiv:1412.6980."
+            " 2014.",
+            ("Kingma DP", "Ba J."),
+        ),
+        # a separator or a suffix after the initial goes on with the name
+        ("Steele, Guy L. Jr.: Common LISP: The Language. 2nd. Digital Press, 1990.", ("Steele, Guy L. Jr.",)),
+    ],
+)
+def test_a_given_name_in_full_then_an_initial_then_a_capital_word(entry: str, authors: tuple) -> None:
+    assert parse_reference(entry).authors == authors

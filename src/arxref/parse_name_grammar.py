@@ -377,6 +377,19 @@ def _closes_given_names(tokens: list[Token], k: int, chain: bool = False) -> boo
     )
 
 
+def _initial_after_full_given_name(tokens: list[Token], first: int, k: int) -> bool:
+    """Whether the given names tokens[first:k] end in an initial with its period after a given name in
+    full ("Andrew G."), then a capitalised word that no ";" follows: the title, no more of the name."""
+    last = tokens[k - 1].text
+    if k - first < 2 or not (is_initial(last) and last.endswith(".")) or k >= len(tokens):
+        return False
+    word = tokens[k].text
+    if not is_capword(word) or is_initial(word) or word.lower().rstrip(".,;:") in _SUFFIXES:
+        return False  # a separator or a suffix goes on as it always has: "Correa, José R. ;", "Guy L. Jr.:"
+    full = any(is_capword(t.text) and not is_initial(t.text) for t in tokens[first : k - 1])
+    return full and not (k + 1 < len(tokens) and tokens[k + 1].text == ";")
+
+
 def _title_follows_lone_name(tokens: list[Token], k: int) -> bool:
     """At k, the title after a lone author in full (MLA, Chicago, AER): a capitalised title word after
     the given names' initial ("Knuth, Donald E. The TeXbook."), or after their comma a chunk no name
@@ -403,24 +416,36 @@ def _name_sg(tokens: list[Token], i: int) -> int:
     given names, closed only by ";" or the ":" before the title (a comma would be a title's).
     A particle may end the given names ('Broglie, Louis de:'). MLA and Chicago close a lone
     author's given name with the sentence period ('Nakamoto, Satoshi. Bitcoin: ...') when the
-    surname is one word: "Ashish Vaswani, Noam Shazeer." is two names, not one."""
-    j = _surname(tokens, i)
+    surname is one word: "Ashish Vaswani, Noam Shazeer." is two names, not one. ISO 690 sets the
+    surname in capitals: "WALT, Stéfan van der; COLBERT, S. Chris;"."""
+    if i >= len(tokens):
+        return i
+    j = _surname(tokens, i, caps_ok=tokens[i].text.isupper())  # not "Kingma DP, Ba J. Adam: ..."
     if j == i or j + 1 >= len(tokens) or tokens[j].text != "," or ends_sentence(tokens[j - 1].text):
         return i
     one_word = j - i == 1 or (j - i == 2 and is_particle(tokens[i].text))
     ahead = range(i + 2, min(i + 7, len(tokens)))
-    if not any(_closes_given_names(tokens, n, one_word) or ends_sentence(tokens[n - 1].text) for n in ahead):
+    def closes(n: int) -> bool:
+        return _closes_given_names(tokens, n, one_word) or ends_sentence(tokens[n - 1].text)
+
+    if not any(closes(n) or _initial_after_full_given_name(tokens, j + 1, n) for n in ahead):
         return i
     k = j + 1
     while k < len(tokens) and k - j <= 3 and (is_capword(tokens[k].text) or is_initial(tokens[k].text)):
         k += 1
         if ends_sentence(tokens[k - 1].text) and tokens[k - 1].text.lower() not in _SUFFIXES:
             break  # "Satoshi. Bitcoin": the period ended the name ("Guy L. Jr.:" goes on)
+        if _initial_after_full_given_name(tokens, j + 1, k):
+            break  # "BARTO, Andrew G. Reinforcement Learning": the title, unless ";" closes the word
     if k > j + 1 and k < len(tokens) and _is_trailing_particle(tokens[k].text):
-        k += 1
-    if k <= j + 1 or not is_capword(tokens[j + 1].text):
+        k = max(k + 1, _particles_end(tokens, k))  # "Broglie, Louis de:", "WALT, Stéfan van der;"
+    # an initial first is read only up to the ";" of a list that separates its names so (ISO 690:
+    # "COLBERT, S. Chris; VAROQUAUX, Gaël"): there a title cannot have begun
+    initial_first = k > j + 1 and is_initial(tokens[j + 1].text) and k < len(tokens) and tokens[k].text == ";"
+    if k <= j + 1 or not (is_capword(tokens[j + 1].text) or initial_first):
         return i  # the given name comes first, in full: "Ba, J. Adam: A method ..." is "Ba, J." and a title
-    if ends_sentence(tokens[k - 1].text) and tokens[k - 1].text.lower() not in _SUFFIXES:
+    period = ends_sentence(tokens[k - 1].text) or _initial_after_full_given_name(tokens, j + 1, k)
+    if period and tokens[k - 1].text.lower() not in _SUFFIXES:
         opens = k < len(tokens) and (tokens[k].text[:1].isupper() or tokens[k].text[:1] in "“\"'‘")
         return k if one_word and opens and k - j <= 3 else i
     # Chicago's list of names in full after the first is read only after a one-word surname, so that
