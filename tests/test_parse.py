@@ -1632,3 +1632,29 @@ def test_iso_690_capital_surnames_each_with_their_given_names() -> None:
 )
 def test_a_given_name_in_full_then_an_initial_then_a_capital_word(entry: str, authors: tuple) -> None:
     assert parse_reference(entry).authors == authors
+
+
+@pytest.mark.parametrize(
+    ("entry", "title"),
+    [
+        # "Idem" repeats the authors above, as the dash does
+        (
+            "Idem: Time, Clocks, and the Ordering of Events in a Distributed System, in: Communications of"
+            " the ACM, vol. 21, 1978, pp. 558–565.",
+            "Time, Clocks, and the Ordering of Events in a Distributed System",
+        ),
+        # GB/T 7714's type with "/OL" (online) for any type, ISO 690's and APA's bracketed descriptions
+        (
+            "R Core Team. R: A Language and Environment for Statistical Computing [A/OL]. Vienna, Austria: R"
+            " Foundation for Statistical Computing, 2023.",
+            "R: A Language and Environment for Statistical Computing",
+        ),
+        (
+            "BELL, Alexander Graham. Improvement in Telegraphy [U.S. Patent 174,465]. 1876.",
+            "Improvement in Telegraphy",
+        ),
+    ],
+)
+def test_ditto_words_and_bracketed_descriptions_are_no_part_of_the_title(entry: str, title: str) -> None:
+    assert parse_reference(entry).title == title
+    assert parse_reference("Idema, J. A study of things. J. Phys. 3, 2001.").authors == ("Idema, J.",)

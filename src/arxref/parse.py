@@ -71,7 +71,11 @@ _NOISE_RE = re.compile(
 )
 # "——." / "—" / "---": same authors as the entry before; AMS \bysame draws its dash as a rule, no
 # text, so the entry starts at the comma after it (", The moving lemma for ..., J. Algebraic Geom. 3").
-_DITTO_RE = re.compile(r"^\s*(?:[—―]+|-{2,}|–{2,}|(?=,))\s*")
+# The mark that repeats the authors of the entry above: a dash (or nothing before the comma), or the
+# Latin and German words for it (biblatex-dw, humanities styles: "Idem: Title", "Dies.: Title").
+_DITTO_RE = re.compile(
+    r"^\s*(?:[—―]+|-{2,}|–{2,}|(?=,)|(?:Idem|Eadem|Iidem|Eaedem|Ders\.|Dies\.)(?=\s*[:,.]\s))\s*"
+)
 # A quoted title: “...”, "...", ``...'', „...“, «...»; in single quotes (Harvard, CJE), ‘...’ or, from a
 # TeX font's text layer, `...': the closing quote is the one a space or punctuation follows, not the
 # apostrophe inside a word ("Skinner’s").

@@ -215,11 +215,12 @@ def clean_title(t: str | None, year: int | None = None) -> str | None:
 
 # GB/T 7714's document type after the title ([J] journal, [C] proceedings, [M] book, [D] thesis,
 # [R] report, [EB/OL] web...), and the container after "//".
-_GB_TYPE_RE = re.compile(r"\s*\[(?:[JCMDRSPNZAGK]|CP|DB|EB|[JCMD]/OL|EB/OL|DB/OL|CP/OL)\](?:\s*//.*)?$")
+_GB_TYPE_RE = re.compile(r"\s*\[(?:[JCMDRSPNZAGK]|CP|DB|EB)(?:/OL)?\](?:\s*//.*)?$")
 # ISO 690 and bath print the medium or the address in brackets after the title ("[Online]", "[arXiv
 # preprint arXiv:1412.6980]", "[https://...]", whose URL the parse has already cut out: "[ ]").
 _MEDIUM_RE = re.compile(
-    r"\s*\[(?:\s*|[^\]]*,\s*|[^\]]*\b(?:online|arxiv|preprint|https?|www|e-?print)\b[^\]]*)\]\s*$",
+    r"\s*\[(?:\s*|[^\]]*,\s*|[^\]]*\b(?:online|arxiv|preprint|https?|www|e-?print|patent|software|"
+    r"computer\s+program|data\s*set)\b[^\]]*)\]\s*$",
     re.IGNORECASE,
 )
 _TRAILING_ARXIV_RE = re.compile(r"[\s,.;]+arXiv:\s*(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?$")
