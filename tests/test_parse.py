@@ -1510,6 +1510,7 @@ def test_the_chapter_of_a_book_ends_its_title(entry: str) -> None:
         "The pandas development team. pandas-dev/pandas: Pandas. Zenodo, https://doi.org/10.5281/zenodo.3509134.",
         "The pandas development team (2020). pandas-dev/pandas: Pandas. Zenodo.",
         "The pandas development team, 2020. pandas-dev/pandas: Pandas. Zenodo.",
+        "The pandas development team: pandas-dev/pandas: Pandas. Zenodo, 2020.",
     ],
 )
 def test_a_team_that_signs_its_software_is_the_author(entry: str) -> None:

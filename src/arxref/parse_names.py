@@ -171,12 +171,12 @@ def _names_organisation(name: str) -> bool:
 # One word, a comma or period, then a title that opens with the same word: the organisation names its
 # own work ("GitHub, GitHub Actions documentation", "IEEE. IEEE standard for floating-point arithmetic").
 _REPEATED_NAME_RE = re.compile(r"(?P<name>[A-Z][\w&-]+)[,.]\s+(?P=name)\s+\w")
-# A team that signs its software, then a period or the year: "The pandas development team. pandas-dev/
+# A team that signs its software, then a period, colon or the year: "The pandas development team. pandas-dev/
 # pandas: Pandas. Zenodo", "The Astropy Collaboration (2013). Astropy: ..." (a comma may go on with the
 # members' names, so it does not close the team here).
 _TEAM_HEAD_RE = re.compile(
     r"(?P<name>The\s+(?:[\w&-]+\s+){0,4}?(?i:team|developers|community|contributors|consortium|collaboration))"
-    r"(?:\.\s|,?\s*\(?(?:1[89]|20)\d\d\b)"
+    r"(?:[.:]\s|,?\s*\(?(?:1[89]|20)\d\d\b)"
 )
 
 
