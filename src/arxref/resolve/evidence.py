@@ -169,9 +169,11 @@ def similarities(variants: tuple[str, ...], targets: Sequence[str]) -> list[floa
     return scores
 
 
-def containment(entry_variants: tuple[str, ...], target: str, floor: float = 0.0) -> float:
-    """`title_containment`'s score against a normalized title (no record needed), with its `floor`."""
-    return _containment(entry_variants, target, partial_floor(floor))[0]
+def containments(entry_variants: tuple[str, ...], targets: Iterable[str], floor: float = 0.0) -> list[float]:
+    """`title_containment`'s score against each of these normalized titles (no records needed), with its
+    `floor`, worked out once for them all (per title it was a third of the time: a batch's thousands)."""
+    cutoff = partial_floor(floor)
+    return [_containment(entry_variants, target, cutoff)[0] for target in targets]
 
 
 def _containment(entry_variants: tuple[str, ...], target: str, cutoff: float) -> tuple[float, str]:
