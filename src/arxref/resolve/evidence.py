@@ -54,8 +54,11 @@ class Evidence:
     numbers: bool = True
 
 
+@lru_cache(maxsize=1 << 12)
 def title_variants(title: str | None) -> tuple[str, ...]:
-    """The normalized title, and the same with words split at a hyphen joined back, when different."""
+    """The normalized title, and the same with words split at a hyphen joined back, when different.
+
+    Cached: a batch reads each entry's title before the resolver does (`resolve.batch.prefetch`)."""
     if not title:
         return ()
     plain = normalize_title(title)
