@@ -10,25 +10,26 @@ they name in one statement), then resolves each entry against the answers held i
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from arxref.catalog import (
+    OPENING_WORDS,
     AuthorKey,
     BatchLookup,
     CatalogLookup,
     CatalogRecord,
     may_be_titled,
-    opening_of,
 )
 from arxref.domain import ParsedReference, RawReference, Resolution
 from arxref.ids import IdentifierMatch, find_arxiv_ids, parse_arxiv_id
 from arxref.resolve.evidence import entry_text, title_variants
 from arxref.resolve.narrowing import raw_needs, title_needs
 from arxref.resolve.resolver import (
+    RAW_MIN_WORDS,
     SEARCH_LIMIT,
     first_author_key,
     needs_raw_text,
-    raw_openings,
     resolve_reference,
 )
 
@@ -123,7 +124,6 @@ def prefetch(
     titles: set[str] = set()
     dois: set[str] = set()
     texts: set[str] = set()
-    openings: set[str] = set()
     titled: list[tuple[ParsedReference, tuple[str, ...]]] = []  # id-less entries with a title, its variants
     raw_texts: list[tuple[str, ...]] = []  # the entry texts the raw-text fallback searches
     for n, (parsed, raw) in enumerate(entries):
@@ -146,7 +146,6 @@ def prefetch(
                 entry_variants = entry_text(raw, arxiv_ids[n] if arxiv_ids is not None else None)
         if entry_variants and entry_variants[0]:
             texts.add(entry_variants[-1])
-            openings.update(raw_openings(entry_variants))
             raw_texts.append(entry_variants)
     ordered = sorted(texts)
     ranked, known, absent = catalog.search_hits_many(ordered, SEARCH_LIMIT)
@@ -154,7 +153,12 @@ def prefetch(
     # The titles printed whole in a raw text are looked up with the parsed ones (`raw_scored`). A text
     # holding a word no title holds opens or equals none: at 2.5M rows 93% of the bench's PDF entries'
     # openings (~3,300 index descents a round, ~9 ms of PostgreSQL's CPU), told by the search's counts.
-    opened = {text: [] for text in openings if not may_be_titled(opening_of(text), absent)}
+    opened: dict[str, list[str]] = {}
+    openings: set[str] = set()
+    for entry_variants in raw_texts:
+        titled_openings, untitled = _openings(entry_variants, absent)
+        openings.update(titled_openings)
+        opened.update(dict.fromkeys(untitled, []))
     asked = sorted(openings - opened.keys())
     opened.update(zip(asked, catalog.titles_opening(asked), strict=True) if asked else ())
     titles.update(*opened.values())
@@ -193,6 +197,24 @@ def prefetch(
         asked_dois=frozenset(dois),
         openings=opened,
     )
+
+
+def _openings(entry_variants: tuple[str, ...], absent: AbstractSet[str]) -> tuple[list[str], list[str]]:
+    """`raw_openings` of an entry's text, split: those whose opening words may be a title's, and those
+    holding a word no title holds (`may_be_titled` of their `opening_of`), which open no title.
+
+    Told from the text's words as it is cut, not by splitting each opening again: a raw text has one
+    opening a word, and an entry needing its raw text is read the most (PDF entries: 3,540 a round).
+    """
+    titled: list[str] = []
+    untitled: list[str] = []
+    for text in entry_variants:
+        words = text.split()
+        for start in range(len(words) - RAW_MIN_WORDS + 1):
+            opening = " ".join(words[start:])
+            fits = absent.isdisjoint(words[start : start + OPENING_WORDS])
+            (titled if fits else untitled).append(opening)
+    return titled, untitled
 
 
 def _needed(

@@ -54,8 +54,11 @@ class Evidence:
     numbers: bool = True
 
 
+@lru_cache(maxsize=1 << 12)
 def title_variants(title: str | None) -> tuple[str, ...]:
-    """The normalized title, and the same with words split at a hyphen joined back, when different."""
+    """The normalized title, and the same with words split at a hyphen joined back, when different.
+
+    Cached: a batch reads each entry's title before the resolver does (`resolve.batch.prefetch`)."""
     if not title:
         return ()
     plain = normalize_title(title)
@@ -169,9 +172,11 @@ def similarities(variants: tuple[str, ...], targets: Sequence[str]) -> list[floa
     return scores
 
 
-def containment(entry_variants: tuple[str, ...], target: str, floor: float = 0.0) -> float:
-    """`title_containment`'s score against a normalized title (no record needed), with its `floor`."""
-    return _containment(entry_variants, target, partial_floor(floor))[0]
+def containments(entry_variants: tuple[str, ...], targets: Iterable[str], floor: float = 0.0) -> list[float]:
+    """`title_containment`'s score against each of these normalized titles (no records needed), with its
+    `floor`, worked out once for them all (per title it was a third of the time: a batch's thousands)."""
+    cutoff = partial_floor(floor)
+    return [_containment(entry_variants, target, cutoff)[0] for target in targets]
 
 
 def _containment(entry_variants: tuple[str, ...], target: str, cutoff: float) -> tuple[float, str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from arxref.catalog import CatalogRecord
-from arxref.resolve.evidence import containment, similarities, title_similarity
+from arxref.resolve.evidence import containments, similarities, title_similarity
 from arxref.resolve.resolver import RAW_CONTAINMENT, RAW_MIN_WORDS, weighed_floor
 
 
@@ -31,9 +31,6 @@ def title_needs(
 
 def raw_needs(entry_variants: tuple[str, ...], hits: Mapping[str, str]) -> set[str]:
     """The ids of `hits` (id -> title_norm) that `raw_scored` keeps: long enough, found whole enough."""
-    return {
-        arxiv_id
-        for arxiv_id, title_norm in hits.items()
-        if title_norm.count(" ") + 1 >= RAW_MIN_WORDS
-        and containment(entry_variants, title_norm, RAW_CONTAINMENT) >= RAW_CONTAINMENT
-    }
+    long_enough = {aid: title for aid, title in hits.items() if title.count(" ") + 1 >= RAW_MIN_WORDS}
+    scores = containments(entry_variants, long_enough.values(), RAW_CONTAINMENT)
+    return {aid for aid, score in zip(long_enough, scores, strict=True) if score >= RAW_CONTAINMENT}
