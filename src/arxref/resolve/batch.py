@@ -212,7 +212,9 @@ def _openings(entry_variants: tuple[str, ...], absent: AbstractSet[str]) -> tupl
         words = text.split()
         for start in range(len(words) - RAW_MIN_WORDS + 1):
             opening = " ".join(words[start:])
-            fits = absent.isdisjoint(words[start : start + OPENING_WORDS])
+            # as opening_of: fewer than OPENING_WORDS words have no opening key, and may be titled
+            head = words[start : start + OPENING_WORDS]
+            fits = len(head) < OPENING_WORDS or absent.isdisjoint(head)
             (titled if fits else untitled).append(opening)
     return titled, untitled
 
