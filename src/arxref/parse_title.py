@@ -428,15 +428,17 @@ def _city_of_publisher(chunk: str, following: list[str]) -> bool:
     """A city of one or two capitalised words, then its state and the publisher: "Cambridge" before
     "MA: MIT Press", "Reading" before "MA: Addison-Wesley"; or the city, its colon and the publisher in
     one chunk that only an edition or the year follows: "São Paulo: Edgard Blücher, 4th ed."."""
-    words = chunk.split()
-    place = 1 <= len(words) <= 2 and all(w[:1].isupper() and w[1:].isalpha() for w in words)
-    if place and bool(following) and bool(_STATE_PUBLISHER_RE.match(following[0])):
+    if _is_place(chunk) and bool(following) and bool(_STATE_PUBLISHER_RE.match(following[0])):
         return True
     city, colon, publisher = chunk.partition(":")
-    words = city.split()
-    place = 1 <= len(words) <= 2 and all(w[:1].isupper() and w[1:].isalpha() for w in words)
     named = colon and 1 <= len(publisher.split()) <= 5 and publisher.strip()[:1].isupper()
-    return bool(place and named) and all(_EDITION_OR_YEAR_RE.fullmatch(f) for f in following)
+    return bool(_is_place(city) and named) and all(_EDITION_OR_YEAR_RE.fullmatch(f) for f in following)
+
+
+def _is_place(text: str) -> bool:
+    """One or two capitalised words of letters: a city ("Cambridge", "São Paulo")."""
+    words = text.split()
+    return 1 <= len(words) <= 2 and all(w[:1].isupper() and w[1:].isalpha() for w in words)
 
 
 # What may follow a book's publisher: its edition or year ("4th ed.", "4 edn", "2nd edition", "2002").
