@@ -212,6 +212,13 @@ def opens(text_norm: str, title_norm: str) -> bool:
     return text_norm.startswith(title_norm) and text_norm[len(title_norm) : len(title_norm) + 1] in ("", " ")
 
 
+def opening_may_be_titled(words: Sequence[str], start: int, absent: AbstractSet[str]) -> bool:
+    """`may_be_titled(opening_of(text), absent)` for the text `" ".join(words[start:])`, told from its
+    words without joining and splitting it again (a batch asks this of every opening of every entry)."""
+    head = words[start : start + OPENING_WORDS]
+    return len(head) < OPENING_WORDS or absent.isdisjoint(head)
+
+
 def may_be_titled(text_norm: str, absent: AbstractSet[str]) -> bool:
     """Whether a normalized text may be a title, or a title's words: none of its words is known to be in
     no title (`absent`, as a search found). Told from the word counts a search read, it spares a lookup."""

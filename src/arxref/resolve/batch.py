@@ -14,22 +14,22 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from arxref.catalog import (
-    OPENING_WORDS,
     AuthorKey,
     BatchLookup,
     CatalogLookup,
     CatalogRecord,
     may_be_titled,
+    opening_may_be_titled,
 )
 from arxref.domain import ParsedReference, RawReference, Resolution
 from arxref.ids import IdentifierMatch, find_arxiv_ids, parse_arxiv_id
 from arxref.resolve.evidence import entry_text, title_variants
 from arxref.resolve.narrowing import raw_needs, title_needs
 from arxref.resolve.resolver import (
-    RAW_MIN_WORDS,
     SEARCH_LIMIT,
     first_author_key,
     needs_raw_text,
+    raw_opening_starts,
     resolve_reference,
 )
 
@@ -201,7 +201,7 @@ def prefetch(
 
 def _openings(entry_variants: tuple[str, ...], absent: AbstractSet[str]) -> tuple[list[str], list[str]]:
     """`raw_openings` of an entry's text, split: those whose opening words may be a title's, and those
-    holding a word no title holds (`may_be_titled` of their `opening_of`), which open no title.
+    holding a word no title holds (`opening_may_be_titled`), which open no title.
 
     Told from the text's words as it is cut, not by splitting each opening again: a raw text has one
     opening a word, and an entry needing its raw text is read the most (PDF entries: 3,540 a round).
@@ -210,12 +210,9 @@ def _openings(entry_variants: tuple[str, ...], absent: AbstractSet[str]) -> tupl
     untitled: list[str] = []
     for text in entry_variants:
         words = text.split()
-        for start in range(len(words) - RAW_MIN_WORDS + 1):
-            opening = " ".join(words[start:])
-            # as opening_of: fewer than OPENING_WORDS words have no opening key, and may be titled
-            head = words[start : start + OPENING_WORDS]
-            fits = len(head) < OPENING_WORDS or absent.isdisjoint(head)
-            (titled if fits else untitled).append(opening)
+        for start in raw_opening_starts(words):
+            fits = opening_may_be_titled(words, start, absent)
+            (titled if fits else untitled).append(" ".join(words[start:]))
     return titled, untitled
 
 

@@ -254,9 +254,14 @@ def raw_openings(entry_variants: tuple[str, ...]) -> list[str]:
     openings: dict[str, None] = {}
     for text in entry_variants:
         words = text.split()
-        for start in range(len(words) - RAW_MIN_WORDS + 1):
+        for start in raw_opening_starts(words):
             openings[" ".join(words[start:])] = None
     return list(openings)
+
+
+def raw_opening_starts(words: Sequence[str]) -> range:
+    """Where in a text's words a printed title may begin: each word that leaves RAW_MIN_WORDS or more."""
+    return range(len(words) - RAW_MIN_WORDS + 1)
 
 
 def title_evidence(
