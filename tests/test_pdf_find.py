@@ -475,19 +475,33 @@ def test_a_pdf_without_hyperref_names_no_entry_page() -> None:
     assert cite_anchor_pages(doc) == frozenset()
 
 
-def test_pages_after_the_last_anchored_entry_are_not_read_and_the_entries_are_the_same(monkeypatch) -> None:
+def test_only_the_pages_around_the_anchored_entries_are_read_and_the_entries_are_the_same(monkeypatch) -> None:
+    """Entries start on pages 9-12 of 15: pages 6-13 are read (three before, for the heading and the
+    running heads; one after, for the last entry's end); the body and the back matter are not."""
     from arxref.pdf import _extract
     from arxref.pdf._open import KeptPages, open_pdf, read_page_texts
     from arxref.pdf._section import page_has_second_heading
 
     data = (SAMPLES / "1911.02782v1.pdf").read_bytes()
     doc = open_pdf(data)
-    texts = read_page_texts(doc, page_has_heading, page_has_second_heading, KeptPages(), 11)
+    texts = read_page_texts(doc, page_has_heading, page_has_second_heading, KeptPages(), frozenset({8, 9, 10, 11}))
     every = read_page_texts(doc, page_has_heading, page_has_second_heading, KeptPages())
+    assert [p for p, t in enumerate(texts) if t is not None] == list(range(5, 13))
     assert texts[12] == every[12]
-    assert texts[13] is None
-    assert texts[14] is None
     assert every[14] is not None
     with_anchors = extract_pdf_references(data).references
     monkeypatch.setattr(_extract, "cite_anchor_pages", lambda doc: frozenset())
     assert extract_pdf_references(data).references == with_anchors
+
+
+def test_anchored_pages_without_text_fall_back_to_reading_from_the_end() -> None:
+    """Anchors that name only pages without a text layer (a scanned insert) say nothing useful."""
+    from arxref.pdf._open import KeptPages, read_page_texts
+
+    doc = pymupdf.open()
+    for _ in range(6):
+        doc.new_page()
+    doc[5].insert_text((72, 72), "References")
+    doc[5].insert_text((72, 90), "[1] A. Author. A title. J. Things 1, 2 (2001).")
+    texts = read_page_texts(doc, page_has_heading, lambda t: False, KeptPages(), frozenset({1}))
+    assert texts[5] is not None and "References" in texts[5]

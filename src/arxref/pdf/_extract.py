@@ -279,8 +279,8 @@ def extract_pdf_references(data: bytes) -> Extraction:
     doc = open_pdf(data)
     kept = KeptPages()
     try:
-        last_entry_page = max(cite_anchor_pages(doc), default=None)
-        texts = read_page_texts(doc, page_has_heading, page_has_second_heading, kept, last_entry_page)
+        entry_pages = cite_anchor_pages(doc)
+        texts = read_page_texts(doc, page_has_heading, page_has_second_heading, kept, entry_pages)
         pages = _Pages(doc, texts, kept)
         found, notes = _find_sections(pages, texts)
         vocab = document_vocabulary("\n".join(t for t in texts if t))

@@ -72,37 +72,53 @@ def _page_text(page: pymupdf.Page, kept: KeptPages) -> str:
     return text
 
 
+_HEAD_PAGES = 3  # pages read before an anchored entry's page: its heading, and running heads to compare
+
+
+def _anchored_pages(entry_pages: frozenset[int], n: int) -> list[int]:
+    """The pages around those the citation anchors name, last first: from `_HEAD_PAGES` before
+    each (the list's heading; MNRAS alternates its running heads, so one page is not enough to
+    tell them from the text) to the page after it (the last entry's last lines)."""
+    wanted = {q for p in entry_pages for q in range(p - _HEAD_PAGES, p + 2) if 0 <= q < n}
+    return sorted(wanted, reverse=True)
+
+
 def read_page_texts(
     doc: pymupdf.Document,
     is_heading_page: Callable[[str], bool],
     is_second_list_page: Callable[[str], bool],
     kept: KeptPages,
-    last_entry_page: int | None = None,
+    entry_pages: frozenset[int] = frozenset(),
 ) -> tuple[str | None, ...]:
     """Plain text of the pages that can hold a bibliography: the cheap pass, read from the end.
 
-    Bibliographies sit at the end of a document or of its chapters, so pages are read
-    backwards and the pass stops once a stretch of pages (an eighth of the document, at
-    least four) before the earliest heading found holds no further heading. Two headings
+    `entry_pages`: the pages bibliography entries start on, when the PDF names them (hyperref's
+    citation anchors). Then only the pages around them are read, and the body of a paper, its
+    appendices and its back cover never are.
+
+    Without them, bibliographies sit at the end of a document or of its chapters, so pages
+    are read backwards and the pass stops once a stretch of pages (an eighth of the document,
+    at least four) before the earliest heading found holds no further heading. Two headings
     apart (per-chapter lists, main + supplement) mean more may come, and so does a second
     list's own heading ("Supplementary References": a main list, under its heading or none,
-    comes before it): then every page is read, as it is when no heading is found. Pages not
-    read are None. The text pages of the pages read go into `kept`, up to its budget.
+    comes before it): then every page is read, as it is when no heading is found.
 
-    `last_entry_page`: the last page a bibliography entry starts on, when the PDF names it
-    (hyperref's citation anchors); the pass then starts on the page after it, and an appendix
-    or a back cover after the bibliography is never read.
+    Pages not read are None. The text pages of the pages read go into `kept`, up to its budget.
     """
     n = doc.page_count
-    window = max(4, n // 8)
     texts: list[str | None] = [None] * n
+    for p in _anchored_pages(entry_pages, n):
+        texts[p] = _page_text(doc[p], kept)
+    if any(t and t.strip() for t in texts):
+        return tuple(texts)
+    window = max(4, n // 8)
     earliest = None
     several = False
-    start = n - 1 if last_entry_page is None else min(n - 1, last_entry_page + 1)
-    for p in range(start, -1, -1):
+    for p in range(n - 1, -1, -1):
         if earliest is not None and earliest - p > window and not several:
             break
-        texts[p] = _page_text(doc[p], kept)
+        if texts[p] is None:
+            texts[p] = _page_text(doc[p], kept)
         if is_heading_page(texts[p]):
             several = several or (earliest is not None and earliest - p > 1) or is_second_list_page(texts[p])
             earliest = p
