@@ -1,9 +1,9 @@
 """The PDF path end to end: bytes in, an `Extraction` of `pdf_text` references out.
 
-Pages are read as plain text (cheap) from the end (or from just past the last page a
-citation anchor names) back to a little before the earliest bibliography heading, for the
-headings and the document's vocabulary; only the pages that hold a bibliography are read
-closely (lines with their boxes and fonts).
+Pages are read as plain text (cheap) around the pages hyperref's citation anchors name, or,
+without anchors, from the end back to a little before the earliest bibliography heading, for
+the headings and the vocabulary of hyphenated words; only the pages that hold a bibliography
+are read closely (lines with their boxes and fonts).
 """
 
 from __future__ import annotations
