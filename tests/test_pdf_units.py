@@ -86,6 +86,20 @@ def test_halves_of_a_split_word_are_not_words_of_the_document() -> None:
     assert "models" in vocab
 
 
+def test_a_word_is_known_only_where_the_document_prints_it_whole() -> None:
+    """Occurrences inside longer words, or across a line-end split, are not the word printed."""
+    vocab = document_vocabulary(
+        "State-of-the-\nart methods, a 12abc code, networks (input), x1-ab-\ncd; Non-Linear.\nmeson"
+    )
+    assert "state-of" in vocab and "state" in vocab and "of" in vocab
+    assert "the" not in vocab and "art" not in vocab and "state-of-the" not in vocab  # "the-\nart" is a split
+    assert "abc" in vocab and "12abc" not in vocab  # a word starts at its first letter
+    assert "network" not in vocab and "networks" in vocab and "input" in vocab
+    assert "x1" in vocab and "ab" not in vocab and "cd" not in vocab
+    assert "non-linear" in vocab and "linear" in vocab and "nonlinear" not in vocab
+    assert "meson" in vocab and "mes" not in vocab and "" not in vocab
+
+
 def test_broken_url_and_arxiv_id_are_rejoined() -> None:
     assert join_lines(["URL: http://www.", "eclipse.org/xtend/doc.html."], frozenset()) == (
         "URL: http://www.eclipse.org/xtend/doc.html."
