@@ -76,10 +76,11 @@ _HEAD_PAGES = 3  # pages read before an anchored entry's page: its heading, and 
 
 
 def _anchored_pages(entry_pages: frozenset[int], n: int) -> list[int]:
-    """The pages around those the citation anchors name, last first: from `_HEAD_PAGES` before
-    each (the list's heading; MNRAS alternates its running heads, so one page is not enough to
-    tell them from the text) to the page after it (the last entry's last lines)."""
-    wanted = {q for p in entry_pages for q in range(p - _HEAD_PAGES, p + 2) if 0 <= q < n}
+    """The pages the citation anchors name and `_HEAD_PAGES` before each, last first: the list's
+    heading, and running heads to compare (MNRAS alternates them, so one page is not enough to
+    tell them from the text). A last entry that runs onto the next page is followed there by
+    close reading, which needs no plain text of it."""
+    wanted = {q for p in entry_pages for q in range(p - _HEAD_PAGES, p + 1) if 0 <= q < n}
     return sorted(wanted, reverse=True)
 
 
