@@ -43,7 +43,7 @@ class Line:
     raised: str = ""  # text of a smaller span the line starts with: a superscript label "12"
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # not frozen: made for every line of every page read closely, never changed
 class _Frag:
     x0: float
     y0: float
@@ -72,20 +72,30 @@ def _fragments(page: pymupdf.Page, textpage: pymupdf.TextPage | None) -> list[_F
             if encodings:
                 raw = "".join(_span_text(sp, encodings) for sp in line["spans"])
             else:
-                raw = "".join(sp["text"] for sp in line["spans"]).translate(_CONTROL)
+                raw = "".join(sp["text"] for sp in line["spans"])
+                if _CONTROL_CHAR.search(raw):
+                    raw = raw.translate(_CONTROL)
             if "{" in raw:
                 raw = _OT1_DASH.sub("–", raw)
             text = compose_accents(" ".join(raw.split()))
-            weights: dict[float, int] = {}
-            for s in spans:
-                key = round(s["size"], 1)
-                weights[key] = weights.get(key, 0) + len(s["text"].strip())
-            size = max(weights, key=lambda k: weights[k])
+            size = _main_size(spans)
             bold = all(s["flags"] & _BOLD or "Bold" in s["font"] for s in spans)
             x0, y0, x1, y1 = line["bbox"]
             raised = spans[0]["text"].strip() if spans[0]["size"] < 0.8 * size else ""
             frags.append(_Frag(x0, y0, x1, y1, text, size, bold, spans[0]["size"], raised))
     return frags
+
+
+def _main_size(spans: list[dict]) -> float:
+    """The size (to a tenth of a point) most of a line's characters are set in."""
+    first = spans[0]["size"]
+    if all(s["size"] == first for s in spans):
+        return round(first, 1)
+    weights: dict[float, int] = {}
+    for s in spans:
+        key = round(s["size"], 1)
+        weights[key] = weights.get(key, 0) + len(s["text"].strip())
+    return max(weights, key=lambda k: weights[k])
 
 
 def _span_text(span: dict, encodings: dict[str, str]) -> str:
@@ -232,6 +242,8 @@ _CONTROL = str.maketrans(
     {"\x10": "“", "\x11": "”", "\x15": "–", "\x16": "–", "\x17": "—"}
     | {"\x0b": "ff", "\x0c": "fi", "\x0d": "fl", "\x0e": "ffi", "\x0f": "ffl"}
 )
+# One search spares most lines the translation
+_CONTROL_CHAR = re.compile("[" + "".join(chr(c) for c in _CONTROL) + "]")
 _CONTROL_CODE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _OT1_DASH = re.compile(r"(?<=\d)\{(?=\d)")  # OT1 sets the en dash at "{": "1259{1263"
 
