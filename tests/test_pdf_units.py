@@ -332,3 +332,19 @@ def test_a_line_opening_with_apas_ellipsis_is_no_drawn_dash() -> None:
     assert DRAWN_DASH.match(". 1997. The Structure of Scientific Revolutions")  # Chicago's ———. 1997.
     assert DRAWN_DASH.match(", Title of the second work")  # amsplain's ———, Title
     assert not DRAWN_DASH.match(". . . others (2021). Highly accurate protein structure prediction")
+
+
+def test_headings_judged_page_by_page_are_those_judged_in_the_whole_span() -> None:
+    """A list read a page at a time asks its pages for headings once each: a heading is told by
+    its own page, so the answers are those of the whole span."""
+    from arxref.pdf._section import page_headings, split_sections
+
+    data = (Path(__file__).parents[1] / "samples" / "1611.03199v1.pdf").read_bytes()
+    with pymupdf.open(stream=data, filetype="pdf") as doc:
+        pages = [list(read_page_lines(doc[p])) for p in range(doc.page_count)]
+    lines = [ln for page in pages for ln in page]
+    heads = {id(ln) for page in pages for ln in page_headings(page)}
+    starts = [i for i, ln in enumerate(lines) if id(ln) in heads]
+    assert [lines[i].text for i in starts] == ["References"]
+    assert split_sections(lines, starts=starts) == split_sections(lines)
+    assert split_sections(lines, starts=[]) == []

@@ -30,6 +30,7 @@ from arxref.pdf._section import (
     find_unheaded,
     page_has_heading,
     page_has_second_heading,
+    page_headings,
     split_sections,
 )
 from arxref.pdf._segment import Entry, split_entries
@@ -51,6 +52,7 @@ class _Pages:
         self.cleaned: dict[int, tuple[Line, ...]] = {}  # a page's lines without its furniture
         self.links: dict[int, tuple[Link, ...]] = {}
         self.rules: dict[int, tuple[Rule, ...]] = {}
+        self.headings: dict[int, set[int]] = {}  # ids of a cleaned page's heading lines
 
     def lines(self, pages: list[int]) -> list[Line]:
         for p in pages:
@@ -63,6 +65,15 @@ class _Pages:
         cleaned = remove_furniture([self.cache[p] for p in fresh], HEADING, self.recurring)
         self.cleaned.update(zip(fresh, cleaned, strict=True))
         return [ln for p in pages for ln in self.cleaned[p]]
+
+    def heading_starts(self, span: list[int], lines: list[Line]) -> list[int]:
+        """Where the headings are among the lines of `span` (as `lines` returned them), each page
+        judged once however often its list's span grows."""
+        for p in span:
+            if p not in self.headings:
+                self.headings[p] = {id(ln) for ln in page_headings(list(self.cleaned[p]), self.top)}
+        ids = set().union(*(self.headings[p] for p in span))
+        return [i for i, ln in enumerate(lines) if id(ln) in ids] if ids else []
 
     def top(self, p: int) -> float | None:
         """The bottom of page `p`'s first line before furniture removal (a running head's), read
@@ -103,7 +114,7 @@ def _headed_sections(pages: _Pages, texts: tuple[str | None, ...]) -> list[_Foun
         span = [h]
         while True:
             lines = pages.lines(span)
-            found = split_sections(lines, pages.top)
+            found = split_sections(lines, pages.top, pages.heading_starts(span, lines))
             ended = found and found[-1].lines and found[-1].lines[-1] is not lines[-1]
             # a list that stops high on its page ended there: what the next page holds (a
             # thesis's abstract page, a back cover) is no part of it

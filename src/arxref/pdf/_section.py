@@ -322,9 +322,20 @@ def _unknown_top(page: int) -> float | None:
     return None
 
 
-def split_sections(lines: list[Line], top_of: Callable[[int], float | None] = _unknown_top) -> list[Section]:
-    """Every bibliography among `lines` (reading order), each ended by the next heading or the end."""
-    starts = [i for i in range(len(lines)) if _real_heading(i, lines, top_of)]
+def page_headings(page_lines: list[Line], top_of: Callable[[int], float | None] = _unknown_top) -> list[Line]:
+    """The bibliography headings among the lines of one page (a heading is told by its page alone)."""
+    return [ln for i, ln in enumerate(page_lines) if _real_heading(i, page_lines, top_of)]
+
+
+def split_sections(
+    lines: list[Line], top_of: Callable[[int], float | None] = _unknown_top, starts: list[int] | None = None
+) -> list[Section]:
+    """Every bibliography among `lines` (reading order), each ended by the next heading or the end.
+
+    `starts`: where the headings are among `lines`, if the caller already knows (a list read a
+    page at a time asks again of the same pages)."""
+    if starts is None:
+        starts = [i for i in range(len(lines)) if _real_heading(i, lines, top_of)]
     sections = []
     for n, start in enumerate(starts):
         stop = starts[n + 1] if n + 1 < len(starts) else len(lines)
