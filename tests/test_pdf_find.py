@@ -475,7 +475,7 @@ def test_a_pdf_without_hyperref_names_no_entry_page() -> None:
     assert cite_anchor_pages(doc) == frozenset()
 
 
-def test_only_the_pages_around_the_anchored_entries_are_read_and_the_entries_are_the_same(monkeypatch) -> None:
+def test_only_the_pages_around_anchored_entries_are_read_and_the_entries_are_the_same(monkeypatch) -> None:
     """Entries start on pages 9-12 of 15: pages 6-12 are read (three before, for the heading and the
     running heads); the body and the back matter are not."""
     from arxref.pdf import _extract
@@ -484,7 +484,8 @@ def test_only_the_pages_around_the_anchored_entries_are_read_and_the_entries_are
 
     data = (SAMPLES / "1911.02782v1.pdf").read_bytes()
     doc = open_pdf(data)
-    texts = read_page_texts(doc, page_has_heading, page_has_second_heading, KeptPages(), frozenset({8, 9, 10, 11}))
+    entry_pages = frozenset({8, 9, 10, 11})
+    texts = read_page_texts(doc, page_has_heading, page_has_second_heading, KeptPages(), entry_pages)
     every = read_page_texts(doc, page_has_heading, page_has_second_heading, KeptPages())
     assert [p for p, t in enumerate(texts) if t is not None] == list(range(5, 12))
     assert texts[11] == every[11]
@@ -504,4 +505,5 @@ def test_anchored_pages_without_text_fall_back_to_reading_from_the_end() -> None
     doc[5].insert_text((72, 72), "References")
     doc[5].insert_text((72, 90), "[1] A. Author. A title. J. Things 1, 2 (2001).")
     texts = read_page_texts(doc, page_has_heading, lambda t: False, KeptPages(), frozenset({1}))
-    assert texts[5] is not None and "References" in texts[5]
+    assert texts[5] is not None
+    assert "References" in texts[5]

@@ -251,9 +251,8 @@ _OT1_DASH = re.compile(r"(?<=\d)\{(?=\d)")  # OT1 sets the en dash at "{": "1259
 def _to_line(row: list[_Frag], page: int, size_wh: tuple[float, float], col: int) -> Line:
     if len(row) == 1:  # most lines: one fragment, whose measures are the line's
         f = row[0]
-        return Line(
-            page, f.x0, f.y0, f.x1, f.y1, repair_cyrillic(f.text), f.size, f.bold, col, f.first_size, *size_wh, f.raised
-        )
+        text = repair_cyrillic(f.text)
+        return Line(page, f.x0, f.y0, f.x1, f.y1, text, f.size, f.bold, col, f.first_size, *size_wh, f.raised)
     row = sorted(row, key=lambda f: f.x0)
     parts = [row[0].text]
     for prev, cur in zip(row, row[1:], strict=False):
