@@ -346,3 +346,19 @@ def test_headings_judged_page_by_page_are_those_judged_in_the_whole_span() -> No
     assert [lines[i].text for i in starts] == ["References"]
     assert split_sections(lines, starts=starts) == split_sections(lines)
     assert split_sections(lines, starts=[]) == []
+
+
+def test_a_page_no_encoding_reads_otherwise_is_read_without_asking_for_its_fonts(monkeypatch) -> None:
+    """Asking a page for its fonts costs about a quarter of its text; ASCII and lone accented letters
+    read the same in every TeX encoding, so a page of them does not ask."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 72), "[1] J. Müller. A title. J. Things 1, 2 (2001).", fontsize=10)
+    asked = []
+    monkeypatch.setattr(pymupdf.Page, "get_fonts", lambda self, *a, **k: asked.append(self.number) or [])
+    assert [ln.text for ln in read_page_lines(doc[0])] == ["[1] J. Müller. A title. J. Things 1, 2 (2001)."]
+    assert asked == []
+    page.insert_text((72, 100), "[2] Ñïèñîê ëèòåðàòóðû", fontsize=10)
+    asked.clear()  # inserting text asks for the page's fonts too
+    read_page_lines(doc[0])
+    assert asked == [0], "two Latin-1 letters together may be T2A Cyrillic: the fonts are asked"

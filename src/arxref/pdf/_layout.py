@@ -131,9 +131,12 @@ def _font_encodings(page: pymupdf.Page, blocks: list[dict]) -> dict[str, str]:
     "G\ufffdokova"); the page is then read again with the codes themselves, for those spans.
     """
     lines = [ln for b in blocks for ln in b.get("lines", ())]
-    raw_fonts = {f[3] for f in page.get_fonts() if f[2] == "Type3"}
     spans = [sp for ln in lines for sp in ln["spans"]]
-    if _CONTROL_CODE.search("".join(sp["text"] for sp in spans)):  # one search for most pages
+    page_text = " ".join(sp["text"] for sp in spans)
+    if not _ENCODED.search(page_text):
+        return {}  # most pages: no code any encoding reads otherwise, so no need to ask for the fonts
+    raw_fonts = {f[3] for f in page.get_fonts() if f[2] == "Type3"}
+    if _CONTROL_CODE.search(page_text):  # one search for most pages
         raw_fonts |= {sp["font"] for sp in spans if _CONTROL_CODE.search(sp["text"])}
     if not raw_fonts:
         return {}
@@ -244,6 +247,10 @@ _CONTROL = str.maketrans(
 )
 # One search spares most lines the translation
 _CONTROL_CHAR = re.compile("[" + "".join(chr(c) for c in _CONTROL) + "]")
+# What a TeX encoding could read otherwise (`font_encoding`'s signs: control codes, 0x80-0x9F, two
+# Latin-1 letters together), or a code with no Unicode (U+FFFD); ASCII and single accented letters
+# read the same in every encoding.
+_ENCODED = re.compile("[\x00-\x1f\x7f-\x9f\ufffd]|[\xc0-\xff]{2}")
 _CONTROL_CODE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _OT1_DASH = re.compile(r"(?<=\d)\{(?=\d)")  # OT1 sets the en dash at "{": "1259{1263"
 
