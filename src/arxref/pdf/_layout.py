@@ -58,7 +58,8 @@ class _Frag:
 
 def _fragments(page: pymupdf.Page, textpage: pymupdf.TextPage | None) -> list[_Frag]:
     """Horizontal text fragments; rotated text (arXiv side stamps, sideways tables) is left out."""
-    blocks = page.get_text("dict", flags=_FLAGS, textpage=textpage)["blocks"]
+    # the text page's own call: `Page.get_text` checks its arguments and measures the page each time
+    blocks = (textpage or page.get_textpage(flags=_FLAGS)).extractDICT()["blocks"]
     encodings = _font_encodings(page, blocks)
     frags = []
     for block in blocks:
