@@ -63,7 +63,7 @@ class KeptPages:
 def _page_text(page: pymupdf.Page, kept: KeptPages) -> str:
     try:
         textpage = page.get_textpage(flags=TEXT_FLAGS)
-        text = textpage.extractText()  # what `page.get_text("text", textpage=...)` returns, without its checks
+        text = textpage.extractText()  # `page.get_text("text", textpage=...)` without its checks
     except Exception as exc:
         raise CorruptPdf(f"page {page.number + 1} cannot be read: {exc}") from exc
     if kept.chars + len(text) <= _KEEP_CHARS:
