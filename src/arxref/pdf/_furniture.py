@@ -162,13 +162,14 @@ def _centred_foot(ln: Line, lines: tuple[Line, ...]) -> bool:
     return all(o.y1 <= ln.y0 + 0.5 * (ln.y1 - ln.y0) for o in lines if o is not ln)
 
 
-def _recurs(text: str, recurring: frozenset[str]) -> bool:
+def _recurs(text: str, recurring: frozenset[str], lengths: set[int]) -> bool:
     """Whether a line's shape recurs, alone or as two recurring pieces the plain text kept
-    apart and the layout joined ("A:26" + "S. Bindal et al.", a page number + a title)."""
+    apart and the layout joined ("A:26" + "S. Bindal et al.", a page number + a title);
+    `lengths`: the lengths of the recurring shapes."""
     shape = _shape(text)
     if shape in recurring or _shape(_NUMBERED_HEAD.sub("", text).strip()) in recurring:
         return True
-    return any(shape[:k] in recurring and shape[k:] in recurring for k in {len(r) for r in recurring})
+    return any(shape[:k] in recurring and shape[k:] in recurring for k in lengths)
 
 
 def _typical_gap(lines: tuple[Line, ...]) -> float:
@@ -229,6 +230,7 @@ def remove_furniture(
     pages: list[tuple[Line, ...]], heading: re.Pattern[str], recurring: frozenset[str] = frozenset()
 ) -> list[tuple[Line, ...]]:
     """Each page's lines without running heads, feet, page numbers, line numbers and footnotes."""
+    lengths = {len(r) for r in recurring}
     out = []
     for lines in pages:
         if not lines:
@@ -249,12 +251,13 @@ def remove_furniture(
                 continue
             reach = ln.page_height * _RECURRING_MARGIN + 40
             if ln.y1 < reach or ln.y0 > ln.page_height - reach:
-                others = [o for o in lines if o is not ln and (o.col == ln.col or -1 in (o.col, ln.col))]
-                recurs = _recurs(ln.text, recurring) and not _CAPTION.match(ln.text)
+                recurs = _recurs(ln.text, recurring, lengths) and not _CAPTION.match(ln.text)
                 # a line that recurs page after page may sit further in (ACM's journal foot, 86% down)
                 margin = _RECURRING_MARGIN if recurs else _MARGIN
-                if (recurs or _PAGE_NO.match(ln.text)) and _is_margin_line(ln, others, gap_needed, margin):
-                    continue
+                if recurs or _PAGE_NO.match(ln.text):
+                    others = [o for o in lines if o is not ln and (o.col == ln.col or -1 in (o.col, ln.col))]
+                    if _is_margin_line(ln, others, gap_needed, margin):
+                        continue
             kept.append(ln)
         out.append(_drop_footnotes(tuple(kept), heading))
     return out
