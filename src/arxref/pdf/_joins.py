@@ -2,7 +2,8 @@
 
 A hyphen at a line end either splits a word (TeX hyphenated it) or is printed (a
 compound: "data-driven", "Jean-Pierre"). The document's own words decide first: either
-form printed inside a line anywhere in it wins. Failing that, an English word-frequency
+form printed inside a line anywhere in the pages read wins (the bibliography and the pages
+before it when hyperref's anchors name its pages). Failing that, an English word-frequency
 list: halves that join into a common word ("natu-ral", "net-works") are a split word, two
 words of three letters or more ("data-driven", "quark-gluon", "multi-scale") a compound,
 and so are two known words that join into no word at all ("early-readmission", "hep-ex");
