@@ -79,6 +79,16 @@ def test_known_words_that_join_into_no_word_are_a_compound() -> None:
     assert join_lines(["perturbative resum-", "mation"], nothing) == "perturbative resummation"
 
 
+def test_a_text_without_punctuation_is_read_once_however_many_questions() -> None:
+    """A stretch between punctuation is read once: a page of words alone (an index, a word list, a
+    hostile file) must not be read again for every question."""
+    vocab = document_vocabulary(" ".join(["semi", "direct", "gyro", "scope"] * 5000))
+    asked = [a + sep + b for a in ("semi", "gyro") for b in ("direct", "scope") for sep in ("", "-")]
+    assert [w for w in asked if w in vocab] == []
+    assert "scope" in vocab
+    assert len(vocab._stretches) == 1
+
+
 def test_halves_of_a_split_word_are_not_words_of_the_document() -> None:
     vocab = document_vocabulary("visual models from natu-\nral language")
     assert "natu" not in vocab
