@@ -372,3 +372,13 @@ def test_a_page_no_encoding_reads_otherwise_is_read_without_asking_for_its_fonts
     asked.clear()  # inserting text asks for the page's fonts too
     read_page_lines(doc[0])
     assert asked == [0], "two Latin-1 letters together may be T2A Cyrillic: the fonts are asked"
+
+
+def test_a_long_anchored_list_is_read_with_one_page_before_it_a_short_one_with_three() -> None:
+    """Six pages of a list show each running head three times, MNRAS's alternating ones too; a
+    shorter list needs pages before it to tell its running heads from its text."""
+    from arxref.pdf._open import _anchored_pages
+
+    assert _anchored_pages(frozenset({8, 9, 10, 11}), 15) == [11, 10, 9, 8, 7, 6, 5]
+    assert _anchored_pages(frozenset(range(10, 16)), 20) == [15, 14, 13, 12, 11, 10, 9]
+    assert _anchored_pages(frozenset({1, 10, 11, 12, 13, 14, 15}), 20) == [15, 14, 13, 12, 11, 10, 9, 1, 0]

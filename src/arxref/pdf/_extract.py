@@ -91,8 +91,6 @@ class _Pages:
             self.rules[line.page] = drawn_rules(self.doc[line.page])
         return follows_rule(line, self.rules[line.page])
 
-    def all_links(self) -> tuple[Link, ...]:
-        return tuple(link for links in self.links.values() for link in links)
 
 
 @dataclass(frozen=True)
@@ -249,7 +247,7 @@ def _reference(
     entry: Entry,
     ordinal: int,
     vocab: Vocabulary,
-    links: tuple[Link, ...],
+    links: dict[int, tuple[Link, ...]],
     after_rule: Callable[[Line], bool],
 ) -> RawReference:
     first = entry.lines[0].text
@@ -263,7 +261,7 @@ def _reference(
     url_m = _URL.search(text)
     url = url_m.group(0).rstrip(".,;)") if url_m else None
     for page, box in _entry_parts(entry):
-        for link in links_inside(links, page, box):
+        for link in links_inside(links.get(page, ()), page, box):
             linked = arxiv_id_from_url(link.uri)
             a = str(linked) if linked else None
             d = None if linked else doi_from_url(link.uri)
@@ -295,10 +293,9 @@ def extract_pdf_references(data: bytes) -> Extraction:
         pages = _Pages(doc, texts, kept)
         found, notes = _find_sections(pages, texts)
         vocab = document_vocabulary("\n".join(t for t in texts if t))
-        links = pages.all_links()
         lists = [f.entries for f in found if f.entries]
         refs = [
-            _reference(e, ordinal, vocab, links, pages.after_rule)
+            _reference(e, ordinal, vocab, pages.links, pages.after_rule)
             for ordinal, es in enumerate(lists, 1)
             for e in es
         ]

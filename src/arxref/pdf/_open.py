@@ -73,14 +73,25 @@ def _page_text(page: pymupdf.Page, kept: KeptPages) -> str:
 
 
 _HEAD_PAGES = 3  # pages read before an anchored entry's page: its heading, and running heads to compare
+_LONG_LIST = 6  # a list over this many pages shows each running head three times, alternating ones too
 
 
 def _anchored_pages(entry_pages: frozenset[int], n: int) -> list[int]:
-    """The pages the citation anchors name and `_HEAD_PAGES` before each, last first: the list's
-    heading, and running heads to compare (MNRAS alternates them, so one page is not enough to
-    tell them from the text). A last entry that runs onto the next page is followed there by
-    close reading, which needs no plain text of it."""
-    wanted = {q for p in entry_pages for q in range(p - _HEAD_PAGES, p + 1) if 0 <= q < n}
+    """The pages the citation anchors name and `_HEAD_PAGES` before each run of them, last first:
+    the list's heading, and running heads to compare (MNRAS alternates them, so one page is not
+    enough to tell them from the text). A run of `_LONG_LIST` pages or more shows its running heads
+    itself: one page before it, for the heading. A last entry that runs onto the next page is
+    followed there by close reading, which needs no plain text of it."""
+    runs: list[list[int]] = []
+    for p in sorted(entry_pages):
+        if runs and p == runs[-1][-1] + 1:
+            runs[-1].append(p)
+        else:
+            runs.append([p])
+    wanted: set[int] = set()
+    for run in runs:
+        before = 1 if len(run) >= _LONG_LIST else _HEAD_PAGES
+        wanted.update(q for q in range(run[0] - before, run[-1] + 1) if 0 <= q < n)
     return sorted(wanted, reverse=True)
 
 
