@@ -421,7 +421,7 @@ _JOURNAL_J_RE = re.compile(r"\s*J\.\s+[A-Z][a-z]")
 # A volume of a multi-volume work named in its title: "The Art of Computer Programming, Volume 1: ..."
 _PART_OF_TITLE_RE = re.compile(r"\s*(?:Vol(?:ume)?\.?|Part|Band|Tome)\s+[\dIVX]+\s*:\s*\S", re.IGNORECASE)
 # After a city: its state, then the publisher or (biblatex-dw: "Reading, MA 1997") the year
-_STATE_PUBLISHER_RE = re.compile(r"\s*[A-Z]{2}\s*(?::\s*[A-Z]|(?:1[5-9]|20)\d\d\b)")
+_STATE_PUBLISHER_RE = re.compile(rf"\s*[A-Z]{{2}}\s*(?::\s*[A-Z]|{YEAR}\b)")
 
 
 def _city_of_publisher(chunk: str, following: list[str]) -> bool:
@@ -443,7 +443,7 @@ def _is_place(text: str) -> bool:
 
 # What may follow a book's publisher: its edition or year ("4th ed.", "4 edn", "2nd edition", "2002").
 _EDITION_OR_YEAR_RE = re.compile(
-    r"\s*(?:\d+(?:st|nd|rd|th)?\s*(?i:ed|edn|edition|ed\.|edn\.)|(?:1[5-9]|20)\d\d[a-z]?)\.?\s*"
+    rf"\s*(?:\d+(?:st|nd|rd|th)?\s*(?i:ed|edn|edition|ed\.|edn\.)|{YEAR}[a-z]?)\.?\s*"
 )
 
 
