@@ -59,7 +59,8 @@ class _Frag:
 def _fragments(page: pymupdf.Page, textpage: pymupdf.TextPage | None) -> list[_Frag]:
     """Horizontal text fragments; rotated text (arXiv side stamps, sideways tables) is left out."""
     # the text page's own call: `Page.get_text` checks its arguments and measures the page each time
-    blocks = (textpage or page.get_textpage(flags=_FLAGS)).extractDICT()["blocks"]
+    textpage = textpage if textpage is not None else page.get_textpage(flags=_FLAGS)
+    blocks = textpage.extractDICT()["blocks"]
     encodings = _font_encodings(page, blocks)
     frags = []
     for block in blocks:
@@ -137,7 +138,7 @@ def _font_encodings(page: pymupdf.Page, blocks: list[dict]) -> dict[str, str]:
     if not _ENCODED.search(page_text):
         return {}  # most pages: no code any encoding reads otherwise, so no need to ask for the fonts
     raw_fonts = {f[3] for f in page.get_fonts() if f[2] == "Type3"}
-    if _CONTROL_CODE.search(page_text):  # one search for most pages
+    if _CONTROL_CODE.search(page_text):
         raw_fonts |= {sp["font"] for sp in spans if _CONTROL_CODE.search(sp["text"])}
     if not raw_fonts:
         return {}

@@ -102,7 +102,7 @@ def read_page_texts(
     kept: KeptPages,
     entry_pages: frozenset[int] = frozenset(),
 ) -> tuple[str | None, ...]:
-    """Plain text of the pages that can hold a bibliography: the cheap pass, read from the end.
+    """Plain text of the pages that can hold a bibliography: the cheap pass.
 
     `entry_pages`: the pages bibliography entries start on, when the PDF names them (hyperref's
     citation anchors). Then only the pages around them are read, and the body of a paper, its
