@@ -507,3 +507,44 @@ def test_anchored_pages_without_text_fall_back_to_reading_from_the_end() -> None
     texts = read_page_texts(doc, page_has_heading, lambda t: False, KeptPages(), frozenset({1}))
     assert texts[5] is not None
     assert "References" in texts[5]
+
+
+def test_a_name_tree_is_walked_only_where_its_limits_reach_cite_names() -> None:
+    """A name tree as pdfTeX writes it: intermediate nodes with /Kids and /Limits, leaves with
+    /Names. Destinations are arrays, references to arrays, or dictionaries with /D; names are
+    literal or hex strings. A leaf whose limits lie outside "cite." is never read."""
+    from arxref.pdf._anchors import cite_anchor_pages
+
+    doc = pymupdf.open()
+    for _ in range(5):
+        doc.new_page()
+    xref_of = [doc.page_xref(p) for p in range(5)]
+
+    def new_object(source: str) -> int:
+        xref = doc.get_new_xref()
+        doc.update_object(xref, source)
+        return xref
+
+    dest = new_object(f"[{xref_of[3]} 0 R /XYZ 0 0 null]")
+    equations = new_object(f"<</Limits[(eq.1)(eq.9)]/Names[(eq.1)[{xref_of[0]} 0 R /Fit]]>>")
+    cites = new_object(
+        f"<</Limits[(cite.a)(cite.c)]/Names[(cite.a)[{xref_of[2]} 0 R /Fit]"
+        f"<636974652E62> {dest} 0 R (cite.c)<</D[{xref_of[4]} 0 R /Fit]>>]>>"
+    )
+    outside = new_object(f"<</Limits[(page.1)(page.5)]/Names[(cite.x)[{xref_of[1]} 0 R /Fit]]>>")
+    root = new_object(f"<</Kids[{equations} 0 R {cites} 0 R {outside} 0 R]>>")
+    doc.xref_set_key(doc.pdf_catalog(), "Names", f"<</Dests {root} 0 R>>")
+    assert cite_anchor_pages(doc) == {2, 3, 4}
+
+
+def test_a_pdf_is_opened_without_reading_its_outline() -> None:
+    """1711.08379 has 17 bookmarks; PyMuPDF would look up each one's page on open, and the path
+    never reads them."""
+    from arxref.pdf._open import open_pdf
+
+    data = (SAMPLES / "1711.08379v1.pdf").read_bytes()
+    with pymupdf.open(stream=data, filetype="pdf") as doc:
+        assert len(doc.get_toc()) == 17
+    doc = open_pdf(data)
+    assert doc.outline is None
+    assert doc[0].get_text().strip()

@@ -21,7 +21,9 @@ _MAX_NODES = 20_000
 
 _STRING = r"\((?:\\.|[^\\()])*\)|<[0-9A-Fa-f\s]*>"
 _ENTRY = re.compile(rf"({_STRING})\s*(\d+\s+\d+\s+R|\[[^\]]*\]|<<.*?>>)", re.DOTALL)
-_STRINGS = re.compile(_STRING)
+_LIMITS = re.compile(rf"/Limits\s*\[\s*({_STRING})\s*({_STRING})\s*\]")
+_KIDS = re.compile(r"/Kids\s*\[([^\]]*)\]")
+_NAMES = re.compile(r"/Names\s*\[")
 _REF = re.compile(r"(\d+)\s+\d+\s+R")
 _PAGE_REF = re.compile(r"\[\s*(\d+)\s+\d+\s+R")
 _OLD_STYLE = re.compile(r"/cite\.[^\s/\[\]<>()]*\s*(\d+\s+\d+\s+R|\[[^\]]*\]|<<.*?>>)", re.DOTALL)
@@ -37,12 +39,23 @@ def _text(pdf_string: str) -> str:
     return pdf_string[1:-1]
 
 
-def _overlaps(doc: pymupdf.Document, node: int, path: str) -> bool:
-    kind, value = doc.xref_get_key(node, path + "Limits")
-    if kind != "array":
+def _node_text(doc: pymupdf.Document, node: int, path: str) -> str:
+    """A name tree node's source, read in one call: an object of its own, or (`path`) a dictionary
+    inside one. One read costs about a fifth of one key's (`xref_get_key` loads and prints the
+    object every time), and a node is asked for three keys."""
+    if not path:
+        return doc.xref_object(node, compressed=True)
+    kind, value = doc.xref_get_key(node, path.rstrip("/"))
+    return value if kind == "dict" else ""
+
+
+def _overlaps(node_text: str) -> bool:
+    """Whether a node's names can include "cite." ones: true unless its /Limits say otherwise."""
+    limits = _LIMITS.search(node_text)
+    if limits is None:
         return True
-    limits = [_text(s) for s in _STRINGS.findall(value)]
-    return len(limits) != 2 or (limits[1] >= _PREFIX and limits[0] < _PAST)
+    low, high = _text(limits.group(1)), _text(limits.group(2))
+    return high >= _PREFIX and low < _PAST
 
 
 def _dest_page_refs(doc: pymupdf.Document, root: int, path: str) -> list[int]:
@@ -56,15 +69,15 @@ def _dest_page_refs(doc: pymupdf.Document, root: int, path: str) -> list[int]:
         if node in seen or depth > _MAX_DEPTH or len(seen) > _MAX_NODES:
             continue
         seen.add(node)
-        if not _overlaps(doc, node, path):
+        text = _node_text(doc, node, path)
+        if not _overlaps(text):
             continue
-        kind, kids = doc.xref_get_key(node, path + "Kids")
-        if kind == "array":
-            stack.extend((int(x), "", depth + 1) for x in _REF.findall(kids))
+        if (kids := _KIDS.search(text)) is not None:
+            stack.extend((int(x), "", depth + 1) for x in _REF.findall(kids.group(1)))
             continue
-        kind, names = doc.xref_get_key(node, path + "Names")
-        if kind == "array":
-            cites = [value for name, value in _ENTRY.findall(names) if _text(name).startswith(_PREFIX)]
+        if (names := _NAMES.search(text)) is not None:
+            entries = _ENTRY.findall(text, names.end())
+            cites = [value for name, value in entries if _text(name).startswith(_PREFIX)]
             refs.extend(_page_refs(doc, cites))
     return refs
 
