@@ -142,13 +142,13 @@ def closes_list(ln: Line, body: float) -> bool:
     """A heading that closes a bibliography: appendix, biographies, a new chapter..."""
     if len(ln.text) > 120 or label_of(ln.text) is not None and not ln.bold:
         return False
-    if _despace(ln.text) != ln.text and not HEADING.match(heading_key(ln.text)):
-        return True  # a letter-spaced display line is a heading of its own
     set_off = ln.bold or ln.size > body + 0.5 or ln.text.isupper()
     if set_off and len(ln.text) <= 70 and _END.match(heading_key(ln.text)):
         return True
     if ln.text.endswith((".", ",", ";")):
-        return False
+        return False  # a sentence's end: no heading, and no letter-spaced line (its words are letters)
+    if _despace(ln.text) != ln.text and not HEADING.match(heading_key(ln.text)):
+        return True  # a letter-spaced display line is a heading of its own
     if _small_caps(ln) and _CAPS_SECTION.match(ln.text) and len(ln.text.split()) <= 12:
         return True  # "A FURTHER EXPERIMENTS" in the size of the text
     if ln.size < body + 1.5:
