@@ -260,7 +260,9 @@ def _reference(
     doi = next(iter(find_dois(text)), None)
     url_m = _URL.search(text)
     url = url_m.group(0).rstrip(".,;)") if url_m else None
-    for page, box in _entry_parts(entry):
+    pages = {ln.page for ln in entry.lines}
+    linked_parts = _entry_parts(entry) if any(links.get(p) for p in pages) else []
+    for page, box in linked_parts:
         for link in links_inside(links.get(page, ()), page, box):
             linked = arxiv_id_from_url(link.uri)
             a = str(linked) if linked else None
@@ -277,7 +279,7 @@ def _reference(
         bibliography=ordinal,
         fields=ParsedReference(arxiv_id=arxiv_id, doi=doi, url=url, confidence=confidence),
         provenance=Provenance(
-            pages=tuple(sorted({ln.page + 1 for ln in entry.lines})), bbox=_box(entry.lines)
+            pages=tuple(sorted(p + 1 for p in pages)), bbox=_box(entry.lines)
         ),
         flags=flags,
     )
