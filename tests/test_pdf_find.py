@@ -512,7 +512,8 @@ def test_anchored_pages_without_text_fall_back_to_reading_from_the_end() -> None
 def test_a_name_tree_is_walked_only_where_its_limits_reach_cite_names() -> None:
     """A name tree as pdfTeX writes it: intermediate nodes with /Kids and /Limits, leaves with
     /Names. Destinations are arrays, references to arrays, or dictionaries with /D; names are
-    literal or hex strings. A leaf whose limits lie outside "cite." is never read."""
+    literal or hex strings. A leaf whose limits lie outside "cite." is never read, and a
+    destination on an object that is no page ("cite.d") names none."""
     from arxref.pdf._anchors import cite_anchor_pages
 
     doc = pymupdf.open()
@@ -528,8 +529,8 @@ def test_a_name_tree_is_walked_only_where_its_limits_reach_cite_names() -> None:
     dest = new_object(f"[{xref_of[3]} 0 R /XYZ 0 0 null]")
     equations = new_object(f"<</Limits[(eq.1)(eq.9)]/Names[(eq.1)[{xref_of[0]} 0 R /Fit]]>>")
     cites = new_object(
-        f"<</Limits[(cite.a)(cite.c)]/Names[(cite.a)[{xref_of[2]} 0 R /Fit]"
-        f"<636974652E62> {dest} 0 R (cite.c)<</D[{xref_of[4]} 0 R /Fit]>>]>>"
+        f"<</Limits[(cite.a)(cite.d)]/Names[(cite.a)[{xref_of[2]} 0 R /Fit]"
+        f"<636974652E62> {dest} 0 R (cite.c)<</D[{xref_of[4]} 0 R /Fit]>>(cite.d)[{dest} 0 R /Fit]]>>"
     )
     outside = new_object(f"<</Limits[(page.1)(page.5)]/Names[(cite.x)[{xref_of[1]} 0 R /Fit]]>>")
     root = new_object(f"<</Kids[{equations} 0 R {cites} 0 R {outside} 0 R]>>")
