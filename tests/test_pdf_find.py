@@ -536,16 +536,3 @@ def test_a_name_tree_is_walked_only_where_its_limits_reach_cite_names() -> None:
     root = new_object(f"<</Kids[{equations} 0 R {cites} 0 R {outside} 0 R]>>")
     doc.xref_set_key(doc.pdf_catalog(), "Names", f"<</Dests {root} 0 R>>")
     assert cite_anchor_pages(doc) == {2, 3, 4}
-
-
-def test_a_pdf_is_opened_without_reading_its_outline() -> None:
-    """1711.08379 has 17 bookmarks; PyMuPDF would look up each one's page on open, and the path
-    never reads them."""
-    from arxref.pdf._open import open_pdf
-
-    data = (SAMPLES / "1711.08379v1.pdf").read_bytes()
-    with pymupdf.open(stream=data, filetype="pdf") as doc:
-        assert len(doc.get_toc()) == 17
-    doc = open_pdf(data)
-    assert doc.outline is None
-    assert doc[0].get_text().strip()

@@ -15,16 +15,6 @@ pymupdf.TOOLS.mupdf_display_errors(False)
 pymupdf.TOOLS.mupdf_display_warnings(False)
 
 
-class _Document(pymupdf.Document):
-    """A PDF opened without what PyMuPDF reads on open and the path never asks for: the outline
-    (every bookmark's page looked up through the page tree, about 3% of the path's CPU) and the
-    info dictionary."""
-
-    def init_doc(self) -> None:
-        self._outline = None
-        self.metadata = None
-
-
 def open_pdf(data: bytes) -> pymupdf.Document:
     """Open `data` as a readable PDF, or raise the error that names why it cannot be read."""
     if not data:
@@ -36,7 +26,7 @@ def open_pdf(data: bytes) -> pymupdf.Document:
             raise CorruptPdf(f"an HTML page, not a PDF ({len(data)} bytes)")
         raise CorruptPdf(f"not a PDF: no %PDF- header in the first 1024 bytes ({len(data)} bytes)")
     try:
-        doc = _Document(stream=data, filetype="pdf")
+        doc = pymupdf.open(stream=data, filetype="pdf")
     except Exception as exc:  # MuPDF raises several unrelated classes for a broken file
         raise CorruptPdf(f"PyMuPDF cannot open the PDF: {exc}") from exc
     if doc.needs_pass:
