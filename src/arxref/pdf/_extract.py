@@ -92,7 +92,6 @@ class _Pages:
         return follows_rule(line, self.rules[line.page])
 
 
-
 @dataclass(frozen=True)
 class _Found:
     """A bibliography found and split into its entries (split once: splitting is the costly step)."""
