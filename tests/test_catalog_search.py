@@ -197,6 +197,27 @@ def test_a_lost_connection_is_invalidated_as_sqlalchemy_does(postgres_url: str) 
 
 
 @pytest.mark.postgres
+def test_a_lookup_on_a_connection_left_mid_command_invalidates_it(postgres_url: str) -> None:
+    """When the server's socket closes as a query is being sent, psycopg raises before it calls the
+    connection broken, and the connection stays inside that command (as CI once met it after
+    pg_terminate_backend): it can run nothing more, so it is lost all the same. A query sent and never
+    read leaves a connection in that state on purpose."""
+    with _migrated(postgres_url) as engine:
+        load_catalog(engine, [OLD, OTHER])
+        with engine.connect() as conn:
+            conn.exec_driver_sql("SELECT 1")
+            driver = conn.connection.dbapi_connection
+            driver.pgconn.send_query(b"SELECT pg_sleep(0.1)")
+            assert not driver.broken
+            with pytest.raises(sa.exc.OperationalError) as failed:
+                SqlCatalog(conn).by_ids([OLD.arxiv_id])
+            assert failed.value.connection_invalidated
+            assert conn.invalidated
+            conn.rollback()
+            assert set(SqlCatalog(conn).by_ids([OLD.arxiv_id])) == {OLD.arxiv_id}
+
+
+@pytest.mark.postgres
 def test_the_postings_statement_keeps_a_generic_plan(postgres_url: str) -> None:
     """The server plans the postings statement once, not at each paper: once psycopg has prepared it,
     its plan cache turns to a generic plan (which it did not while the planner saw the word lists).

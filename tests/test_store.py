@@ -102,6 +102,23 @@ def test_first_runs_at_once_on_a_fresh_database_all_succeed(database_url: str) -
     engine.dispose()
 
 
+@pytest.mark.postgres
+def test_a_statement_on_a_connection_left_mid_command_invalidates_it(postgres_url: str) -> None:
+    """A connection psycopg left inside a command (its socket closed as a query was sent, before libpq
+    read the failure) is not `broken` to SQLAlchemy's test; the engine calls it lost all the same, so
+    the error is a disconnect (retried) and the next statement runs on a new connection."""
+    engine = make_engine(postgres_url)
+    with engine.connect() as conn:
+        pid = conn.exec_driver_sql("SELECT pg_backend_pid()").scalar_one()
+        conn.connection.dbapi_connection.pgconn.send_query(b"SELECT pg_sleep(0.1)")
+        with pytest.raises(sa.exc.OperationalError) as failed:
+            conn.exec_driver_sql("SELECT 1")
+        assert failed.value.connection_invalidated
+        conn.rollback()
+        assert conn.exec_driver_sql("SELECT pg_backend_pid()").scalar_one() != pid
+    engine.dispose()
+
+
 def test_enqueue_twice_creates_one_job(engine: sa.Engine) -> None:
     with engine.begin() as conn:
         assert versions.enqueue_version(conn, PAPER) is True

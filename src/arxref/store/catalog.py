@@ -35,6 +35,7 @@ from arxref.catalog import (
     search_terms,
     top_hits,
 )
+from arxref.store.engine import left_mid_command
 from arxref.store.tables import arxiv_catalog
 
 BATCH_SIZE = 2000
@@ -365,7 +366,7 @@ class SqlCatalog:
             cursor.execute(query, params)
             rows = cursor.fetchall()
         except dialect.loaded_dbapi.Error as exc:
-            lost = dialect.is_disconnect(exc, connection, cursor)
+            lost = dialect.is_disconnect(exc, connection, cursor) or left_mid_command(connection)
             with suppress(Exception):
                 cursor.close()
             if lost:

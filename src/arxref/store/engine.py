@@ -33,7 +33,30 @@ def make_engine(database_url: str) -> sa.Engine:
     # JIT off: every statement here is a short lookup, and PostgreSQL compiles one whenever the planner's
     # estimate passes jit_above_cost. A join over a parameter array (the catalog's title openings) is
     # estimated at 10^8 rows whatever it reads: 100 ms of compiling for 4 ms of index scans.
-    return sa.create_engine(url, pool_pre_ping=True, connect_args={"options": "-c jit=off"})
+    engine = sa.create_engine(url, pool_pre_ping=True, connect_args={"options": "-c jit=off"})
+    sa.event.listen(engine, "handle_error", _mid_command_is_disconnect)
+    return engine
+
+
+def left_mid_command(dbapi_connection) -> bool:  # noqa: ANN001
+    """Whether a failed statement left the driver's connection inside a command, or in no known state.
+
+    psycopg calls a connection `broken` (SQLAlchemy's only test of a disconnect) once libpq has read
+    its failure. When the server's socket closes while a query is being sent, the error comes before
+    that and the connection stays mid-command: it can run nothing more, not even the ROLLBACK that
+    would return it to the pool, so it is as lost as a closed one. (SQLite's connections have no such
+    state.)
+    """
+    status = getattr(getattr(dbapi_connection, "info", None), "transaction_status", None)
+    return status is not None and status.name in {"ACTIVE", "UNKNOWN"}
+
+
+def _mid_command_is_disconnect(context: sa.engine.ExceptionContext) -> None:
+    """A statement's error that leaves its connection mid-command invalidates it, as a disconnect does."""
+    if context.is_disconnect or context.connection is None or context.connection.invalidated:
+        return
+    if left_mid_command(context.connection.connection.dbapi_connection):
+        context.is_disconnect = True
 
 
 # Bytes of the database file SQLite reads through a memory map (capped by its build, 2 GiB by default).
