@@ -8,7 +8,7 @@ no trace of the old words, and the counts must stay those of the postings.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 
@@ -177,38 +177,35 @@ def test_lookups_run_in_the_connections_transaction_and_fail_as_sqlalchemy_does(
             assert SqlCatalog(conn).by_ids(["nope"]) == {}
 
 
+def _terminate_backend(engine: sa.Engine, conn: sa.Connection) -> None:
+    """The server ends the connection's backend, as an administrator or a restart would."""
+    pid = conn.exec_driver_sql("SELECT pg_backend_pid()").scalar_one()
+    conn.rollback()
+    with engine.connect() as other:
+        other.exec_driver_sql(f"SELECT pg_terminate_backend({pid})")
+
+
+def _leave_mid_command(_engine: sa.Engine, conn: sa.Connection) -> None:
+    """A query sent and never read: the state psycopg leaves a connection in when the server's socket
+    closes as a query is being sent (CI met it after pg_terminate_backend). psycopg raises before it
+    calls the connection broken, SQLAlchemy's only test of a disconnect."""
+    conn.exec_driver_sql("SELECT 1")
+    driver = conn.connection.dbapi_connection
+    driver.pgconn.send_query(b"SELECT pg_sleep(0.1)")
+    assert not driver.broken
+
+
 @pytest.mark.postgres
-def test_a_lost_connection_is_invalidated_as_sqlalchemy_does(postgres_url: str) -> None:
+@pytest.mark.parametrize("lose", [_terminate_backend, _leave_mid_command])
+def test_a_lost_connection_is_invalidated_as_sqlalchemy_does(postgres_url: str, lose: Callable) -> None:
     """A server connection gone mid-lookup raises SQLAlchemy's error marked `connection_invalidated`
-    (what `database_errors` turns into DatabaseUnavailable, a retry), and the next lookup reconnects."""
+    (what `database_errors` turns into DatabaseUnavailable, a retry), and the next lookup reconnects.
+    A connection left inside a command can run nothing more (not even the ROLLBACK that returns it to
+    the pool), so it is lost all the same."""
     with _migrated(postgres_url) as engine:
         load_catalog(engine, [OLD, OTHER])
         with engine.connect() as conn:
-            pid = conn.exec_driver_sql("SELECT pg_backend_pid()").scalar_one()
-            conn.rollback()
-            with engine.connect() as other:
-                other.exec_driver_sql(f"SELECT pg_terminate_backend({pid})")
-            with pytest.raises(sa.exc.OperationalError) as failed:
-                SqlCatalog(conn).by_ids([OLD.arxiv_id])
-            assert failed.value.connection_invalidated
-            assert conn.invalidated
-            conn.rollback()
-            assert set(SqlCatalog(conn).by_ids([OLD.arxiv_id])) == {OLD.arxiv_id}
-
-
-@pytest.mark.postgres
-def test_a_lookup_on_a_connection_left_mid_command_invalidates_it(postgres_url: str) -> None:
-    """When the server's socket closes as a query is being sent, psycopg raises before it calls the
-    connection broken, and the connection stays inside that command (as CI once met it after
-    pg_terminate_backend): it can run nothing more, so it is lost all the same. A query sent and never
-    read leaves a connection in that state on purpose."""
-    with _migrated(postgres_url) as engine:
-        load_catalog(engine, [OLD, OTHER])
-        with engine.connect() as conn:
-            conn.exec_driver_sql("SELECT 1")
-            driver = conn.connection.dbapi_connection
-            driver.pgconn.send_query(b"SELECT pg_sleep(0.1)")
-            assert not driver.broken
+            lose(engine, conn)
             with pytest.raises(sa.exc.OperationalError) as failed:
                 SqlCatalog(conn).by_ids([OLD.arxiv_id])
             assert failed.value.connection_invalidated
