@@ -53,9 +53,10 @@ def left_mid_command(dbapi_connection) -> bool:  # noqa: ANN001
 
 def _mid_command_is_disconnect(context: sa.engine.ExceptionContext) -> None:
     """A statement's error that leaves its connection mid-command invalidates it, as a disconnect does."""
-    if context.is_disconnect or context.connection is None or context.connection.invalidated:
+    connection = context.connection
+    if context.is_disconnect or connection is None or connection.closed or connection.invalidated:
         return
-    if left_mid_command(context.connection.connection.dbapi_connection):
+    if left_mid_command(connection.connection.dbapi_connection):
         context.is_disconnect = True
 
 
