@@ -10,6 +10,7 @@ baseline with the text they number.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from statistics import median
 from typing import TYPE_CHECKING, Protocol, TypeVar
@@ -64,27 +65,68 @@ def _rows(frags: Sequence[_Box]) -> list[float]:
 
 
 def _numbers_lines(group: Sequence[_Box], others: Sequence[_Box]) -> bool:
-    """Whether aligned numbers count the lines beside them, as lineno's margin numbers do.
+    """Whether aligned numbers count the lines beside them, as margin line numbers do.
 
     A line number grows by one for each line of text (or by five for every fifth), so
-    between two of them there are as many lines as their values differ; it is set
-    smaller than the text and stands apart from it. An entry label grows by one per entry
-    of one or more lines, and a superscript label touches its entry's text.
+    between two of them there are as many lines as their values differ, and it stands
+    apart from the text. An entry label grows by one per entry of one or more lines, and
+    touches the text of its entry. Three kinds are told from labels: numbers set after
+    the text of their row (a right margin's: labels come first); a ruler's, one per fixed
+    step down the page whatever the text does (CVPR's review ruler); and numbers set as
+    large as the text (Word's line numbering), which number a list's continuation lines
+    as well as the lines that start an entry.
     """
     values = [int(f.text) for f in group]
     if any(b <= a for a, b in zip(values, values[1:], strict=False)):
         return False
-    beside = []
+    beside: list[_Box] = []
+    smaller = True
+    trailing = 0
     for f in group:
         row = [o for o in others if min(o.y1, f.y1) - max(o.y0, f.y0) > 0]
         if not row:
             continue
         near = min(row, key=lambda o: max(o.x0 - f.x1, f.x0 - o.x1))
-        if max(near.x0 - f.x1, f.x0 - near.x1) < 0.3 * near.size or f.size > 0.9 * near.size:
+        if near.x1 <= f.x0 + 1:
+            trailing += 1  # set after the text (a right margin's): never a label
+        elif near.x0 - f.x1 < 0.3 * near.size:
             return False
+        smaller = smaller and f.size <= 0.9 * near.size
         beside.append(near)
+    if _ruled(group, values) and (smaller or not beside):
+        return True
     if len(beside) < 0.5 * len(group):
         return False
+    if trailing > 0.8 * len(beside):
+        return True
+    matched = _matched_steps(group, values, beside, others)
+    if not smaller:
+        goes_on = sum(1 for o in beside if _GOES_ON.match(o.text))
+        return len(group) >= 5 and matched == len(group) - 1 and goes_on >= 0.2 * len(beside)
+    # a page's last few numbered lines (the end of a list) must all agree; a longer run may
+    # cross displayed equations or floats whose lines are not numbered
+    return matched == len(group) - 1 or len(group) >= 5 and matched >= 0.6 * (len(group) - 1)
+
+
+# How a line that goes on from the one above starts: a lower-case word, a number, a bracket
+_GOES_ON = re.compile(r"^[a-z0-9(\[]")
+_RULER_MIN = 8  # numbers a ruler shows at the least on a page
+
+
+def _ruled(group: Sequence[_Box], values: list[int]) -> bool:
+    """Whether numbers step down the page at one fixed pitch, one value per step: a ruler."""
+    if len(group) < _RULER_MIN or any(b - a != 1 for a, b in zip(values, values[1:], strict=False)):
+        return False
+    steps = [b.y0 - a.y0 for a, b in zip(group, group[1:], strict=False)]
+    pitch = median(steps)
+    return pitch > 0 and all(abs(s - pitch) <= 0.05 * pitch for s in steps)
+
+
+def _matched_steps(
+    group: Sequence[_Box], values: list[int], beside: list[_Box], others: Sequence[_Box]
+) -> int:
+    """How many steps from one number to the next have as many text rows between them as the
+    values differ by, less one."""
     left, right = min(o.x0 for o in beside), max(o.x1 for o in beside)
     rows = _rows([o for o in others if left - 1 <= o.x0 and o.x1 <= right + 1])
     room = 0.4 * median(o.size for o in beside)  # a number and its own row share a centre
@@ -93,9 +135,7 @@ def _numbers_lines(group: Sequence[_Box], others: Sequence[_Box]) -> bool:
         ca, cb = (a.y0 + a.y1) / 2, (b.y0 + b.y1) / 2
         between = sum(1 for y in rows if ca + room < y < cb - room)
         matched += between == vb - va - 1
-    # a page's last few numbered lines (the end of a list) must all agree; a longer run may
-    # cross displayed equations or floats whose lines are not numbered
-    return matched == len(group) - 1 or len(group) >= 5 and matched >= 0.6 * (len(group) - 1)
+    return matched
 
 
 def drop_line_numbers(frags: list[_B]) -> list[_B]:
@@ -133,7 +173,7 @@ def _continues_group(f: _Box, group: list[_B]) -> bool:
 
 
 def _shape(text: str) -> str:
-    return re.sub(r"\d+", "#", text.lower().replace(" ", ""))
+    return re.sub(r"\d+", "\0", text.lower().replace(" ", ""))
 
 
 def _is_margin_line(ln: Line, others: list[Line], gap_needed: float, margin: float = _MARGIN) -> bool:
@@ -182,13 +222,22 @@ def _typical_gap(lines: tuple[Line, ...]) -> float:
 
 
 def margin_shapes(texts: tuple[str | None, ...]) -> frozenset[str]:
-    """Shapes of the first and last lines of page texts that recur on three pages or more."""
+    """Shapes of the first and last lines of page texts that recur on three pages or more.
+
+    Bare numbers are passed over (a ruler's or line numbers come first in a page's text, and a
+    page number's shape says nothing), and so is a shape seen already at that end of the page
+    (a review copy's side boxes, "CVPR" "#882" on both sides, come before its running head).
+    """
     counts: dict[str, int] = {}
     for text in filter(None, texts):
-        lines = [t.strip() for t in text.splitlines() if t.strip()]
-        for shape in {_shape(t) for t in lines[:3] + lines[-3:]}:
+        shapes = [_shape(t) for t in text.splitlines() if t.strip() and not _NUMBER.match(t.strip())]
+        for shape in set(_first_distinct(shapes, 3) + _first_distinct(shapes[::-1], 3)):
             counts[shape] = counts.get(shape, 0) + 1
-    return frozenset(k for k, v in counts.items() if v >= 3 and k.strip("#"))
+    return frozenset(k for k, v in counts.items() if v >= 3 and k.strip("\0"))
+
+
+def _first_distinct(items: list[str], n: int) -> list[str]:
+    return list(dict.fromkeys(items[: 4 * n]))[:n]
 
 
 def _is_footnote_start(ln: Line, before: Line | None, largest_below: float, heading: re.Pattern[str]) -> bool:
@@ -226,6 +275,23 @@ def _copyright_foot(ln: Line) -> bool:
     return ln.y0 > ln.page_height * (1 - _MARGIN) and bool(_COPYRIGHT.match(ln.text))
 
 
+def _beside_text(lines: tuple[Line, ...]) -> set[int]:
+    """The lines that stand beside the page's text, not above or below it (a review copy's boxes
+    beside its running head): few lines of the page share any of their width."""
+    ends = sorted(ln.x1 for ln in lines)
+    starts = sorted(ln.x0 for ln in lines)
+    aside = set()
+    for ln in lines:
+        # lines wholly left of it, wholly right of it; the rest (itself too) share some width
+        apart = bisect_right(ends, ln.x0) + len(starts) - bisect_left(starts, ln.x1)
+        if len(lines) - apart - 1 < _ASIDE_SHARE * len(lines):
+            aside.add(id(ln))
+    return aside
+
+
+_ASIDE_SHARE = 0.2  # a line that shares its width with fewer than this share of its page's lines is aside
+
+
 def remove_furniture(
     pages: list[tuple[Line, ...]], heading: re.Pattern[str], recurring: frozenset[str] = frozenset()
 ) -> list[tuple[Line, ...]]:
@@ -242,6 +308,9 @@ def remove_furniture(
         text_right = max((ln.x1 for ln in lines if not ln.text.isdigit()), default=1e9)
         kept = []
         notice = min((ln.y0 for ln in lines if _copyright_foot(ln)), default=None)
+        # lines beside the text, in the side margins (a review copy's boxes beside its running
+        # head): they stand between no line and the page's edge
+        aside = _beside_text(lines)
         for ln in lines:
             if ln.text.isdigit() and (ln.x1 < text_left - 2 or ln.x0 > text_right + 2):
                 continue  # line numbers of a review copy
@@ -255,7 +324,11 @@ def remove_furniture(
                 # a line that recurs page after page may sit further in (ACM's journal foot, 86% down)
                 margin = _RECURRING_MARGIN if recurs else _MARGIN
                 if recurs or _PAGE_NO.match(ln.text):
-                    others = [o for o in lines if o is not ln and (o.col == ln.col or -1 in (o.col, ln.col))]
+                    others = [
+                        o
+                        for o in lines
+                        if o is not ln and id(o) not in aside and (o.col == ln.col or -1 in (o.col, ln.col))
+                    ]
                     if _is_margin_line(ln, others, gap_needed, margin):
                         continue
             kept.append(ln)

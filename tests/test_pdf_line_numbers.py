@@ -1,0 +1,123 @@
+"""Margin line numbers are page furniture, wherever they come from: small PDFs drawn with PyMuPDF.
+
+Word numbers every line in the text's own size, far left of it; a review ruler (CVPR's) steps
+down the page at a fixed pitch whatever the text does, touching the right column's text; lineno
+sets small numbers apart (tests/test_pdf_layouts.py). None of them is an entry's label.
+"""
+
+from __future__ import annotations
+
+import pymupdf
+
+from arxref.pdf import extract_pdf_references
+
+_ENTRIES = [
+    (
+        "Martin, B., Ji, S. & Mattson, M. P. Control laboratory rodents are metabolically",
+        "morbid: why it matters. Proc. Natl. Acad. Sci. 107, 6127-6133 (2010).",
+    ),
+    (
+        "Pabis, K. et al. The impact of short-lived controls on the interpretation of",
+        "lifespan experiments. Ageing Res. Rev. 101, 102512 (2024).",
+    ),
+    (
+        "Nadon, N. L. et al. Design of aging intervention studies: the interventions",
+        "testing program. AGE 30, 187-199 (2008).",
+    ),
+    (
+        "Harrison, D. E. et al. Acarbose improves health and lifespan in aging",
+        "mice. Aging Cell 18, e12898 (2019).",
+    ),
+    (
+        "Strong, R. et al. Longer lifespan in male mice treated with a weakly estrogenic",
+        "agonist or an antioxidant. Aging Cell 15, 872-884 (2016).",
+    ),
+    (
+        "Liao, C. et al. Fat maintenance is a predictor of the murine lifespan response",
+        "to dietary restriction. Aging Cell 10, 629-639 (2011).",
+    ),
+]
+
+
+def _word_line_numbered_pdf() -> bytes:
+    """A Word manuscript with line numbering: every line numbered in the text's size (11 pt) at
+    x 24, the text from x 72; the heading "References" numbered like the rest; numbered 1..6
+    from the page before, 340 lines into the document."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    number, y = 341, 60.0
+
+    def line(text: str, x: float = 72, size: float = 11, font: str = "helv") -> None:
+        nonlocal number, y
+        page.insert_text((24, y), str(number), fontsize=11)
+        page.insert_text((x, y), text, fontsize=size, fontname=font)
+        number += 1
+        y += 25
+
+    for _ in range(4):
+        line("The analysis scripts and input data are provided in the accompanying package.")
+    line("References", size=14, font="hebo")
+    for n, (first, second) in enumerate(_ENTRIES, 1):
+        line(f"{n}.  {first}")
+        line(second, x=86)
+    return doc.tobytes()
+
+
+def test_word_line_numbers_in_the_text_size_are_no_labels() -> None:
+    refs = extract_pdf_references(_word_line_numbered_pdf()).references
+    assert [r.index for r in refs] == [1, 2, 3, 4, 5, 6]
+    assert refs[0].raw == " ".join(_ENTRIES[0])
+
+
+_JUSTIFIED = "the versatility of our approach for retrieval at scale."
+
+
+def _ruler_review_copy_pdf() -> bytes:
+    """A CVPR review copy: a ruler of 8 pt numbers, one every 12 pt down both outer margins, the
+    right one touching the right column's justified text (the discussion above the list); boxes
+    "CVPR" and "#882" in the side margins beside the running head; after a page of text, the list
+    in the right column, 9 pt lines 11 pt apart, an entry running over from one page to the next."""
+    doc = pymupdf.open()
+    rows: list[tuple[float, str, float, str]] = [(309, "References", 12, "hebo")]
+    for n in range(1, _RULED_ENTRIES + 1):
+        rows.append((313, f"[{n}] A. Author{n} and B. Writer. Retrieval with features.", 9, "helv"))
+        rows.append((329, f"In Proc. IEEE Conf. CVPR, pages {n}-{n + 9}, 2015.", 9, "helv"))
+    for page_no in range(3):
+        page = doc.new_page(width=612, height=792)
+        for x in (12, 572):
+            page.insert_text((x, 24), "CVPR", fontsize=9)
+            page.insert_text((x + 2, 35), "#882", fontsize=9)
+        page.insert_text((139, 46), "CVPR 2017 Submission #882. CONFIDENTIAL REVIEW COPY.", fontsize=8)
+        for k in range(54):
+            page.insert_text((15, 76 + 12 * k), str(756 + 108 * page_no + k), fontsize=8)
+            page.insert_text((545, 76 + 12 * k), str(810 + 108 * page_no + k), fontsize=8)
+        for k in range(40 if page_no < 2 else 0):
+            page.insert_text(
+                (50, 80 + 12 * k), "We compare our results to the state of the art for", fontsize=10
+            )
+        for k in range(40 if page_no == 0 else 5 if page_no == 1 else 0):
+            # justified to the column's edge, where the ruler's numbers begin
+            page.insert_text((309, 76 + 12 * k), _JUSTIFIED, fontsize=_JUSTIFIED_SIZE)
+        if page_no == 0:
+            continue
+        # the heading on a ruler's step, ending in a number; the entries drift off the steps
+        y = 136.0 if page_no == 1 else 76.0
+        while rows and y < 690:
+            x, text, size, font = rows.pop(0)
+            page.insert_text((x, y), text, fontsize=size, fontname=font)
+            y += 24 if font == "hebo" else 11 if x == 313 else 14
+    return doc.tobytes()
+
+
+_JUSTIFIED_SIZE = 236 / pymupdf.get_text_length(_JUSTIFIED, fontsize=1)
+_RULED_ENTRIES = 40
+
+
+def test_a_review_ruler_is_no_label_and_its_boxes_hide_no_running_head() -> None:
+    refs = extract_pdf_references(_ruler_review_copy_pdf()).references
+    assert [r.index for r in refs] == list(range(1, _RULED_ENTRIES + 1))
+    entry = (
+        "A. Author{n} and B. Writer. Retrieval with features. In Proc. IEEE Conf. CVPR, pages {n}-{m}, 2015."
+    )
+    expected = [entry.format(n=n, m=n + 9) for n in range(1, _RULED_ENTRIES + 1)]
+    assert [r.raw for r in refs] == expected
