@@ -361,3 +361,38 @@ def test_a_first_pages_notes_under_a_short_papers_list_stay_out() -> None:
         refs[13].raw == "Author14, A. and Writer, B. 2001. A paper on the things of the world. Journal of "
         "Things 14, 2 (2001), 14-23."
     )
+
+
+def _two_sided_author_year_pdf() -> bytes:
+    """COB/JEB, two columns, two-sided: the author-year list starts at the foot of the right
+    column with one entry of two lines, hanging by 8 pt; on the next page the columns sit 2.3 pt
+    further right, so the indent measured there is not where the first page's lines start."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for k in range(50):
+        page.insert_text((50, 80 + 12 * k), "Text of the paper, which cites the works below.", fontsize=9)
+    for k in range(44):
+        page.insert_text((312, 80 + 12 * k), "Text of the discussion, which cites works too.", fontsize=9)
+    page.insert_text((312, 640), "REFERENCES", fontsize=8)
+    page.insert_text(
+        (312, 652), "Archer J (1988) The behavioural biology of aggression, volume 1. CUP", fontsize=8
+    )
+    page.insert_text((320, 662), "Archive.", fontsize=8)
+    page = doc.new_page(width=612, height=792)
+    n = 0
+    for x in (52.3, 314.3):
+        for k in range(25):
+            n += 1
+            page.insert_text(
+                (x, 80 + 22 * k), f"Author{n} G, Elwood RW (2008) Information gathering and", fontsize=8
+            )
+            page.insert_text(
+                (x + 8, 90 + 22 * k), f"decision making. Animal Behaviour 76:{n}–542.", fontsize=8
+            )
+    return doc.tobytes()
+
+
+def test_a_two_line_column_shows_its_own_indent() -> None:
+    refs = extract_pdf_references(_two_sided_author_year_pdf()).references
+    assert refs[0].raw == "Archer J (1988) The behavioural biology of aggression, volume 1. CUP Archive."
+    assert len(refs) == 51

@@ -88,6 +88,18 @@ def _same_column(key: Column, measured: dict[Column, float]) -> float | None:
     return measured[best]
 
 
+def _hung_here(lines: list[Line], offset: float) -> float | None:
+    """The right one of two line starts in a column that stand the list's hanging offset apart:
+    its text indent, read off its own lines (a column's position shifts from page to page in a
+    two-sided layout, so another page's indent may not fit it)."""
+    starts = sorted({round(ln.x0, 1) for ln in lines})
+    for a in starts:
+        for b in starts:
+            if abs(b - a - offset) <= _SAME_X:
+                return b
+    return None
+
+
 def measure_indents(lines: tuple[Line, ...], labels: list[dict[str, Label]]) -> Indents:
     """The left edge and text indent of each column of the list, and whether it hangs.
 
@@ -120,6 +132,8 @@ def measure_indents(lines: tuple[Line, ...], labels: list[dict[str, Label]]) -> 
             near = [x for x, _ in groups[key] if _OUTDENT < x - left[key] <= hang]
             if near:
                 text[key] = min(near, key=lambda x: abs(x - left[key] - offset))
+        if key not in text and offset > _OUTDENT and (here := _hung_here(by_col[key], offset)) is not None:
+            text[key] = here  # a few lines, an entry's first and the next, show the column's indent
         if key not in text:  # a few lines (an entry's tail atop a page): the column's indent elsewhere
             elsewhere = _same_column(key, measured)
             if elsewhere is not None:
