@@ -60,6 +60,13 @@ DRAWN_DASH = re.compile(r"^[.,]\s+[^\s.]")
 # period (not an initial's: "Smith, J."), or a URL or DOI.
 _REFERENCE_END = re.compile(r"(?:\d|\)|[^\W\d_]{2}\.|\d\.|(?:https?://|doi:|\b10\.\d{4,9}/)\S+)$")
 
+# A line that closes a sentence or an entry: a period, or a URL or DOI (an entry's last item)
+_CLOSED = re.compile(r"(?:\.|(?:https?://|doi:|\b10\.\d{4,9}/)\S+)$")
+
+# An author-date start: a capitalised name or group and, before any other sentence, the date in
+# brackets ("Google. (2017a).", "World Bank (2020)", "Smith, J. (n.d.)")
+_DATED_START = re.compile(rf"^[{_UPPER}][^()]{{0,60}}?\s\((?:(?:1[6-9]|20)\d\d[a-z]?|n\.\s?d\.)\)")
+
 
 def unlabeled_starts(
     lines: tuple[Line, ...], indents: Indents, after_rule: Callable[[Line], bool] | None = None
@@ -113,10 +120,12 @@ def _starts(lines: tuple[Line, ...], indents: Indents) -> list[int]:
         if a.page == b.page and a.col == b.col:
             if b.y0 - a.y1 > typical + 0.35 * b.size:
                 starts.append(i)
-        elif a.text.rstrip().endswith(".") and (
+        elif _CLOSED.search(a.text.rstrip()) and (
             _AUTHOR_START.match(b.text)
-            # no gap to measure across a page or column break; in a justified list a line that
+            # no gap to measure across a page or column break: an author and a date in brackets
+            # right after ("Google. (2017a).", "INE. (2011b)."); in a justified list a line that
             # ends short ends its entry ("R Core Team, 2023." and "GitHub, n.d." name no person)
+            or _DATED_START.match(b.text)
             or justified
             and a.x1 < margin[(a.page, a.col)] - 2 * a.size
             and _CAPITAL_START.match(b.text)
