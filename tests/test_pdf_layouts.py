@@ -396,3 +396,51 @@ def test_a_two_line_column_shows_its_own_indent() -> None:
     refs = extract_pdf_references(_two_sided_author_year_pdf()).references
     assert refs[0].raw == "Archer J (1988) The behavioural biology of aggression, volume 1. CUP Archive."
     assert len(refs) == 51
+
+
+def _to_margin(text: str) -> float:
+    """The size that sets `text` from x 275 to the right margin at 388."""
+    return 113 / pymupdf.get_text_length(text, fontsize=1)
+
+
+def _stretched_spaces_in_line_pdf() -> bytes:
+    """sn-jnl, one column 337 pt wide, a justified list: lines whose word spaces stretch 15 pt
+    (a long title word or URL would not fit) break into two fragments, and where several break
+    at one place the strip between them looks like a gutter, crossed by the other lines."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=439, height=666)
+    page.insert_text((51, 60), "References", fontsize=12, fontname="hebo")
+    y = 84.0
+    long = "In Proc. of the Seismological Society of America, volume {n}, 2023."
+    for n in range(1, 13):
+        broken = 2 - (n - 1) % 3  # lines of the entry that break at a stretched space: 2, 1, 0
+        if broken:
+            page.insert_text((51, y), f"[{n}] Giuseppe Petrillo and Jiancang Zhuang.", fontsize=10)
+            page.insert_text(
+                (275, y), "Verifying the Magnitude", fontsize=_to_margin("Verifying the Magnitude")
+            )
+        else:
+            page.insert_text(
+                (51, y), f"[{n}] Jörn Davidsen and Adam Green. Are Earthquake Magnitudes", fontsize=10
+            )
+        if broken == 2:
+            page.insert_text((71.5, y + 12), "Dependence in Earthquake Occurrence.", fontsize=10)
+            page.insert_text(
+                (275, y + 12), "Physical Review Letters,", fontsize=_to_margin("Physical Review Letters,")
+            )
+        else:
+            page.insert_text(
+                (71.5, y + 12), "Dependence in Earthquake Occurrence of the Pacific Plate.", fontsize=10
+            )
+        page.insert_text((71.5, y + 24), long.format(n=n), fontsize=10)
+        y += 46
+    return doc.tobytes()
+
+
+def test_stretched_word_spaces_in_one_column_make_no_gutter() -> None:
+    refs = extract_pdf_references(_stretched_spaces_in_line_pdf()).references
+    assert [r.index for r in refs] == list(range(1, 13))
+    assert refs[0].raw == (
+        "Giuseppe Petrillo and Jiancang Zhuang. Verifying the Magnitude Dependence in Earthquake Occurrence. "
+        "Physical Review Letters, In Proc. of the Seismological Society of America, volume 1, 2023."
+    )

@@ -190,7 +190,27 @@ def _gutter(frags: list[_Frag], width: float) -> float | None:
     right = sorted(f.x1 - f.x0 for f in frags if f.x0 >= best)
     if sum(w > 0.25 * width for w in left) < 2 or sum(w > 0.25 * width for w in right) < 2:
         return None  # no column-wide lines on a side: a table, not two columns of text
+    if _lines_across(frags, best):
+        return None
     return best
+
+
+_UNCROSSED = 0.5  # share of the right column's steps down the page that no fragment crosses, at least
+
+
+def _lines_across(frags: list[_Frag], gutter: float) -> bool:
+    """Whether fragments run across the strip in between the right column's fragments, down the
+    page: the lines of one column, whose stretched word spaces (a justified list's URLs and long
+    words) happened to line up. Two columns are crossed above or below them (a title and
+    abstract, notes, AASTeX's one-column text over a two-column list), or by a wide float once."""
+    kinds = [
+        "right" if f.x0 >= gutter - 1 else "left" if f.x1 <= gutter + 1 else "across"
+        for f in sorted(frags, key=lambda f: f.y0 + f.y1)
+    ]
+    rights = [i for i, k in enumerate(kinds) if k == "right"]
+    steps = list(zip(rights, rights[1:], strict=False))
+    uncrossed = sum(1 for a, b in steps if "across" not in kinds[a:b])
+    return uncrossed < _UNCROSSED * len(steps)
 
 
 def _label_reach(frags: list[_Frag]) -> list[float]:
