@@ -444,3 +444,76 @@ def test_stretched_word_spaces_in_one_column_make_no_gutter() -> None:
         "Giuseppe Petrillo and Jiancang Zhuang. Verifying the Magnitude Dependence in Earthquake Occurrence. "
         "Physical Review Letters, In Proc. of the Seismological Society of America, volume 1, 2023."
     )
+
+
+def _author_year_page(page: pymupdf.Page, first: int, count: int, y: float, x: float = 75) -> float:
+    """`count` author-year entries of two lines, hanging by 20 pt, from `y`; the next free y."""
+    for n in range(first, first + count):
+        page.insert_text((x, y), f"Author{n}, A. and Writer, B. ({1990 + n}). A study of things", fontsize=11)
+        page.insert_text((x + 20, y + 13), f"and their kinds. Journal of Stuff {n}, 1-9.", fontsize=11)
+        y += 30
+    return y
+
+
+def test_a_springer_caption_inside_the_list_is_a_float() -> None:
+    """sn-jnl referee mode: a figure's caption, "Fig. A2" with no punctuation after its number,
+    set atop a page the list runs over."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((75, 80), "References", fontsize=14, fontname="hebo")
+    _author_year_page(page, 1, 24, 110)
+    page = doc.new_page(width=595, height=842)
+    caption = [
+        "Fig. A2 The flowchart of the program reproducing females. The input",
+        "is N females and N males; the output is N females. Males can be",
+        "reproduced similarly. The sampling method is the binomial sampling",
+        "that is used in the Wright-Fisher model.",
+    ]
+    for k, line in enumerate(caption):
+        page.insert_text((75, 80 + 14 * k), line, fontsize=11)
+    _author_year_page(page, 25, 10, 160)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == list(range(1, 35))
+    assert (
+        refs[24].raw
+        == "Author25, A. and Writer, B. (2015). A study of things and their kinds. Journal of Stuff 25, 1-9."
+    )
+
+
+def test_a_small_centred_heading_closes_the_list() -> None:
+    """Biometrics referee copy: "Supplementary Materials" under the list's last entries, in a type
+    smaller than the list's, centred in the text block (whose margins differ), neither bold nor
+    capitals; a double-spaced paragraph under it."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((75, 80), "References", fontsize=14, fontname="hebo")
+    _author_year_page(page, 1, 24, 110)
+    page = doc.new_page(width=595, height=842)
+    y = _author_year_page(page, 25, 3, 90)
+    heading = "Supplementary Materials"
+    width = pymupdf.get_text_length(heading, fontsize=10)
+    page.insert_text(((75 + 542 - width) / 2, y + 20), heading, fontsize=10)
+    for k in range(6):
+        line = "Code to reproduce all figures and the simulation study in this paper is" + " here" * (k % 3)
+        page.insert_text((85 if k == 2 else 75, y + 52 + 26 * k), line, fontsize=11)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert len(refs) == 27
+    assert refs[-1].raw.endswith("Journal of Stuff 27, 1-9.")
+
+
+def test_a_table_whose_caption_is_under_it_lets_the_list_go_on() -> None:
+    """ACL: a table at the top of the column the list runs into, its caption under its rows."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((75, 80), "References", fontsize=14, fontname="hebo")
+    _author_year_page(page, 1, 24, 110)
+    page = doc.new_page(width=595, height=842)
+    for k, row in enumerate(["Datasets #S #A #O #T", "Train 1259 1008 849 2066", "Dev 315 358 321 489"]):
+        page.insert_text((200, 80 + 10 * k), row, fontsize=7)
+    page.insert_text(
+        (75, 130), "Table 5: Statistic information of our two experiment datasets: the", fontsize=10
+    )
+    page.insert_text((75, 144), "numbers of sentences, triplets, aspects and opinions.", fontsize=10)
+    _author_year_page(page, 25, 4, 170)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == list(range(1, 29))

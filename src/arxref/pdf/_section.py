@@ -50,9 +50,12 @@ _STEMS = re.compile("r.{0,3}f|bib|lit|quell|works|cited|spis|спис|литер
 
 _BLOCK_ATOP = 6  # lines of a block (an author's name and address) atop a column the list goes on in
 _TOC_NUMBER = re.compile(r"^(\.\s*)*([0-9]{1,4}|[ivxlc]{1,6})$")
-# "Figure 3:", "FIG. 2.", "Table IV.", and appendix or supplement floats "Figure A1.", "Table S2:"
+# "Figure 3:", "FIG. 2.", "Table IV.", appendix or supplement floats "Figure A1.", "Table S2:", and
+# Springer's caption with no punctuation after its bold number: "Fig. A2 The flowchart of ..."
 _CAPTION = re.compile(
-    r"^(fig\.|figure|table|abbildung|tabelle)\s*(?:[A-Z]\.?)?(?:\d+|[IVX]+)[a-z]?(?:\.\d+)?(\s*[:.|]|$)", re.I
+    r"^(fig\.|figure|table|abbildung|tabelle)\s*(?:[A-Z]\.?)?(?:\d+|[IVX]+)[a-z]?(?:\.\d+)?"
+    r"(\s*[:.|]|\s+(?-i:[A-Z])|$)",
+    re.I,
 )
 _TABLE = re.compile(r"^(table|tabelle)\b", re.I)
 # How an author-year entry starts: "Hunter, J. D.", "J. D. Hunter", "Kingma and Ba", "van der Walt, S.",
@@ -138,11 +141,34 @@ def _small_caps(ln: Line) -> bool:
     return ln.first_size >= 1.15 * ln.size and ln.text.isupper()
 
 
-def closes_list(ln: Line, body: float) -> bool:
-    """A heading that closes a bibliography: appendix, biographies, a new chapter..."""
+Block = tuple[float, float]  # the left and right edges of a column's text
+
+
+def text_blocks(lines: list[Line]) -> dict[tuple[int, int], Block]:
+    """Each page column's text edges: where its lines start and end, furthest out."""
+    blocks: dict[tuple[int, int], Block] = {}
+    for ln in lines:
+        left, right = blocks.get((ln.page, ln.col), (ln.x0, ln.x1))
+        blocks[(ln.page, ln.col)] = (min(left, ln.x0), max(right, ln.x1))
+    return blocks
+
+
+def _centred(ln: Line, block: Block | None) -> bool:
+    """A line centred in its column's text, well in from its left edge (no line of a list starts
+    there): a heading set in small type ("Supplementary Materials" in a Biometrics referee copy)."""
+    if block is None:
+        return False
+    left, right = block
+    width = right - left
+    return ln.x0 > left + 0.2 * width and abs(ln.x0 + ln.x1 - left - right) < 0.03 * width
+
+
+def closes_list(ln: Line, body: float, block: Block | None = None) -> bool:
+    """A heading that closes a bibliography: appendix, biographies, a new chapter...; `block`: the
+    edges of the text of the line's column, where known."""
     if len(ln.text) > 120 or label_of(ln.text) is not None and not ln.bold:
         return False
-    set_off = ln.bold or ln.size > body + 0.5 or ln.text.isupper()
+    set_off = ln.bold or ln.size > body + 0.5 or ln.text.isupper() or _centred(ln, block)
     if set_off and len(ln.text) <= 70 and _END.match(heading_key(ln.text)):
         return True
     if ln.text.endswith((".", ",", ";")):
@@ -258,13 +284,16 @@ def _skip_floats(chunk: list[Line]) -> list[Line]:
             j += 1
             continue
         known = known or _line_starts(chunk, body)
+        above = 0  # the float's own lines above its caption: a figure's text, a table's rows
         while kept and kept[-1].page == ln.page and not _list_like(kept[-1], known, body):
-            kept.pop()  # the float's own text above its caption
-        end = j + 1  # the caption's paragraph: following lines set close below it
+            kept.pop()
+            above += 1
+        end = j + 1  # the caption's paragraph: following lines set close below it (boxes of tight
+        # leading overlap)
         while (
             end < len(chunk)
             and chunk[end].page == ln.page
-            and 0 <= chunk[end].y0 - chunk[end - 1].y1 < 0.6 * ln.size
+            and -0.5 * ln.size <= chunk[end].y0 - chunk[end - 1].y1 < 0.6 * ln.size
         ):
             end += 1
         while end < len(chunk) and chunk[end].page == ln.page and chunk[end].col == -1:
@@ -275,7 +304,7 @@ def _skip_floats(chunk: list[Line]) -> list[Line]:
             continue
         if after is None or not _resumes(after, kept[-1] if kept else None, known, body):
             break
-        if _TABLE.match(ln.text) and ln.col != -1:
+        if _TABLE.match(ln.text) and ln.col != -1 and above < 2:
             break  # a table's rows follow its caption, at the list's left edge: its end cannot be told
         j = end
     return kept
@@ -285,9 +314,10 @@ def _close_list(chunk: list[Line], body: float) -> list[Line]:
     """The list up to the first line that closes it; a block atop a new column that the index
     chain crosses is skipped instead (acmart's second author block, set atop the right column
     of the first page, which the list runs into)."""
+    blocks = text_blocks(chunk)
     j = 0
     while j < len(chunk):
-        if closes_list(chunk[j], body):
+        if closes_list(chunk[j], body, blocks.get((chunk[j].page, chunk[j].col))):
             resumes = _chain_resumes(chunk, j)
             if resumes is None:
                 return chunk[:j]
@@ -361,8 +391,9 @@ def bound_list(chunk: list[Line]) -> tuple[Line, ...]:
     """A list without heading, from its first entry: floats skipped, ended by the next heading."""
     chunk = _skip_floats(chunk)
     body = body_size(chunk[:60])
+    blocks = text_blocks(chunk)
     for j, ln in enumerate(chunk[1:], 1):
-        if closes_list(ln, body):
+        if closes_list(ln, body, blocks.get((ln.page, ln.col))):
             return tuple(chunk[:j])
     return tuple(chunk)
 

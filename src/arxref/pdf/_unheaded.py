@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from statistics import median
 
 from arxref.pdf._layout import Line, body_size
-from arxref.pdf._section import NAME_START, Section, bound_list, closes_list
+from arxref.pdf._section import NAME_START, Section, bound_list, closes_list, text_blocks
 from arxref.pdf._segment import Entry, split_entries
 
 # Label families as the plain text shows them at a line start; a superscript label (REVTeX)
@@ -149,9 +149,10 @@ def _blocks(lines: list[Line]) -> list[list[Line]]:
     """The lines between headings: a list never spans one, and a heading's section number
     ("3 Results") is no entry label."""
     body = body_size(lines)
+    edges = text_blocks(lines)
     blocks: list[list[Line]] = [[]]
     for ln in lines:
-        if closes_list(ln, body):
+        if closes_list(ln, body, edges.get((ln.page, ln.col))):
             blocks.append([])
         else:
             blocks[-1].append(ln)
