@@ -494,8 +494,11 @@ def test_a_small_centred_heading_closes_the_list() -> None:
     width = pymupdf.get_text_length(heading, fontsize=10)
     page.insert_text(((75 + 542 - width) / 2, y + 20), heading, fontsize=10)
     for k in range(6):
-        line = "Code to reproduce all figures and the simulation study in this paper is" + " here" * (k % 3)
-        page.insert_text((85 if k == 2 else 75, y + 52 + 26 * k), line, fontsize=11)
+        line = "Code to reproduce all figures and the simulation study in this paper is here"
+        x = 85 if k == 2 else 75  # justified to the right margin at 542
+        page.insert_text(
+            (x, y + 52 + 26 * k), line, fontsize=(542 - x) / pymupdf.get_text_length(line, fontsize=1)
+        )
     refs = extract_pdf_references(doc.tobytes()).references
     assert len(refs) == 27
     assert refs[-1].raw.endswith("Journal of Stuff 27, 1-9.")
