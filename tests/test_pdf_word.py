@@ -7,6 +7,7 @@ from __future__ import annotations
 import pymupdf
 
 from arxref.pdf import extract_pdf_references
+from arxref.pdf._section import page_has_heading
 
 _APA = [
     (
@@ -55,3 +56,139 @@ def test_an_author_year_entry_starts_a_page_after_an_entry_that_ended_in_a_url()
     for split in (2, 4):
         refs = extract_pdf_references(_apa_across_pages_pdf(split)).references
         assert [r.raw for r in refs] == [" ".join(filter(None, e)) for e in _APA], split
+
+
+def test_headings_in_the_languages_of_word_processed_papers() -> None:
+    for heading in (
+        "Referensi",
+        "DAFTAR PUSTAKA",
+        "Kaynakça",
+        "Literatura",
+        "Lähteet",
+        "参考文献",
+        "참고문헌",
+    ):
+        assert page_has_heading(f"{heading}\n"), heading
+    assert not page_has_heading("Kaynak kodu\n")
+
+
+_AUTHORS = ["Smith", "Jones", "Garcia", "Chen", "Kumar", "Novak", "Silva", "Weber", "Rossi", "Tanaka"]
+
+
+def _entries(count: int) -> list[tuple[str, str]]:
+    """Author-year entries of two lines, the second going on from the first."""
+    return [
+        (
+            f"{_AUTHORS[n % 10]}, A. B., & {_AUTHORS[(n + 3) % 10]}, C. ({2000 + n}). A study of the",
+            f"effects of things on other things. Journal of Stuff, {n + 1}(2). https://doi.org/10.1/j{n}",
+        )
+        for n in range(count)
+    ]
+
+
+def test_a_manuscripts_line_numbers_in_the_text_size_with_numbered_blank_lines() -> None:
+    """LibreOffice numbers every line of an MDPI manuscript in the text's size, blank lines too,
+    its running head apart (100, 101) and a page number in the same margin; entries in title case."""
+    doc = pymupdf.open()
+    number = 463
+    entries = _entries(30)
+    for page_no in range(2):
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((11, 40), "100", fontsize=8)
+        page.insert_text((36, 40), "Diversity 2025, 17, x FOR PEER REVIEW", fontsize=8)
+        page.insert_text((11, 52), "101", fontsize=8)
+        page.insert_text((8, 70), str(34 + page_no), fontsize=10)  # the page number, in that margin
+        y = 100.0
+        rows: list[str | None] = ["REFERENCES", None] if page_no == 0 else []
+        for n, (first, second) in enumerate(entries[20 * page_no : 20 + 10 * page_no], 20 * page_no + 1):
+            rows += [f"{n}. {first.replace('A study', 'A Study')}", second.replace("effects", "Effects")]
+        for row in rows:
+            page.insert_text((8, y), str(number), fontsize=10)
+            if row is not None:
+                page.insert_text((36, y), row, fontsize=10)
+            number += 1
+            y += 16.5
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == list(range(1, 31))
+    assert refs[10].raw.startswith("Smith, A. B., & Chen, C. (2010). A Study of the Effects")
+
+
+def _apa_pdf(first_x: float, rest_x: float, gap: float, heading: str = "References") -> pymupdf.Document:
+    """An APA list double-spaced over two pages, each entry's first line at `first_x` and the
+    rest at `rest_x`, `gap` points of space after each entry."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((280, 90), heading, fontsize=12)
+    y = 120.0
+    for first, second in _entries(24):
+        if y > 660:
+            page = doc.new_page(width=612, height=792)
+            y = 90.0
+        page.insert_text((first_x, y), first, fontsize=12)
+        page.insert_text((rest_x, y + 28), second, fontsize=12)
+        y += 56 + gap
+    return doc
+
+
+def test_an_author_year_list_that_indents_first_lines() -> None:
+    """A manuscript whose Bibliography paragraphs indent their first line instead of hanging."""
+    refs = extract_pdf_references(_apa_pdf(108, 72, 0).tobytes()).references
+    assert [r.index for r in refs] == list(range(1, 25))
+    assert refs[3].raw == " ".join(_entries(24)[3])
+
+
+def test_space_between_entries_tells_where_a_tab_indented_list_starts() -> None:
+    """A Spanish thesis in Word: each entry opens with a typed tab, its other lines at the margin,
+    9 pt more between entries than between lines."""
+    doc = _apa_pdf(128, 103, 9)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == list(range(1, 25))
+
+
+def test_a_journal_masthead_of_several_lines_is_furniture() -> None:
+    """An Indonesian journal from Word: six masthead lines on every page, the list running over
+    pages under them."""
+    doc = pymupdf.open()
+    entries = _entries(30)
+    for page_no in range(4):
+        page = doc.new_page(width=595, height=842)
+        for k, (left, right) in enumerate(
+            [
+                ("Jurnal Informatika Universitas Pamulang", "ISSN: 2541-1004"),
+                ("Penerbit: Program Studi Teknik Informatika", "e-ISSN: 2622-4615"),
+                ("Vol. 6, No. 2, Juni 2021 (312-318)", "10.32493/informatika.v6i2.10135"),
+            ]
+        ):
+            page.insert_text((71, 40 + 12 * k), left, fontsize=10)
+            page.insert_text((400, 40 + 12 * k), right, fontsize=10)
+        y = 100.0
+        if page_no < 2:
+            for _ in range(40):
+                page.insert_text((71, y), "Penelitian ini membahas peramalan stok barang.", fontsize=11)
+                y += 16
+            continue
+        if page_no == 2:
+            page.insert_text((71, y), "References", fontsize=12, fontname="hebo")
+            y += 24
+        for first, second in entries[:20] if page_no == 2 else entries[20:]:
+            page.insert_text((71, y), first, fontsize=11)
+            page.insert_text((89, y + 14), second, fontsize=11)
+            y += 32
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == [" ".join(e) for e in entries]
+
+
+def test_a_figure_legends_heading_over_its_first_caption_ends_the_list() -> None:
+    doc = _apa_pdf(72, 90, 12)
+    page = doc[-1]
+    page.insert_text((72, 560), "Figure/table legends", fontsize=16, fontname="hebo")
+    page.insert_text(
+        (72, 590), "Figure 1: a) An overview of the experimental design with 12 days of", fontsize=10
+    )
+    for k in range(6):
+        page.insert_text(
+            (72, 607 + 17 * k), "training, preceded by 7 days involving familiarization with", fontsize=10
+        )
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert len(refs) == 24
+    assert refs[-1].raw == " ".join(_entries(24)[-1])

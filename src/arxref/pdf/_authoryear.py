@@ -63,6 +63,12 @@ _REFERENCE_END = re.compile(r"(?:\d|\)|[^\W\d_]{2}\.|\d\.|(?:https?://|doi:|\b10
 # A line that closes a sentence or an entry: a period, or a URL or DOI (an entry's last item)
 _CLOSED = re.compile(r"(?:\.|(?:https?://|doi:|\b10\.\d{4,9}/)\S+)$")
 
+
+def closes_entry(text: str) -> bool:
+    """Whether a line ends the way an entry's last line does: a period, a URL or a DOI."""
+    return bool(_CLOSED.search(text.rstrip()))
+
+
 # An author-date start: a capitalised name or group and, before any other sentence, the date in
 # brackets ("Google. (2017a).", "World Bank (2020)", "Smith, J. (n.d.)")
 _DATED_START = re.compile(rf"^[{_UPPER}][^()]{{0,60}}?\s\((?:(?:1[6-9]|20)\d\d[a-z]?|n\.\s?d\.)\)")
@@ -103,12 +109,56 @@ def follows_rule(line: Line, rules: tuple[Rule, ...]) -> bool:
 
 
 def _starts(lines: tuple[Line, ...], indents: Indents) -> list[int]:
+    gapped = _gap_starts(lines)
+    clear = gapped if _clear_gaps(lines) else None  # gaps of two kinds far apart may overrule indents
     if indents.hanging:
-        return [i for i, ln in enumerate(lines) if indents.outdented(ln)]
+        outdented = [indents.outdented(ln) for ln in lines]
+        first_lines = _indented_first_lines(lines, outdented)
+        return _unless_gaps_differ([i for i, out in enumerate(outdented) if out != first_lines], clear, lines)
     offsets = [ln.x0 - indents.left[(ln.page, ln.col)] for ln in lines]
     indented = sum(1 for o, ln in zip(offsets, lines, strict=True) if 3 < o < max_hang(ln.size))
     if indented >= 0.15 * len(lines):
-        return [i for i, o in enumerate(offsets) if o <= 2.5]
+        return _unless_gaps_differ([i for i, o in enumerate(offsets) if o <= 2.5], clear, lines)
+    return gapped if gapped is not None else _flat_starts(lines)
+
+
+_GAPS_DIFFER = 0.1  # share of a page's entry starts on which indents and gaps may disagree
+
+
+def _unless_gaps_differ(by_indent: list[int], gapped: list[int] | None, lines: tuple[Line, ...]) -> list[int]:
+    """Entry starts told by the indents, unless the list also sets space between its entries and
+    the two disagree within pages (a word processor's first-line indent typed with a tab, a
+    paragraph indented where a hanging one was meant): then the space tells."""
+    if gapped is None:
+        return by_indent
+    inside = {
+        i
+        for i in range(1, len(lines))
+        if (lines[i - 1].page, lines[i - 1].col) == (lines[i].page, lines[i].col)
+    }
+    differ = (set(by_indent) ^ set(gapped)) & inside
+    return gapped if len(differ) > max(1, _GAPS_DIFFER * len(gapped)) else by_indent
+
+
+def _clear_gaps(lines: tuple[Line, ...]) -> bool:
+    """Whether the gaps between a list's lines fall in two groups well apart, line spacing and
+    space between entries (a double-spaced manuscript's 15 pt and 24 pt), with none between."""
+    gaps = sorted(
+        (b.y0 - a.y1) / b.size
+        for a, b in zip(lines, lines[1:], strict=False)
+        if a.page == b.page and a.col == b.col
+    )
+    if len(gaps) < 4:
+        return False
+    typical = gaps[len(gaps) // 4]
+    wide = [g for g in gaps if g > typical + 0.35]
+    return bool(wide) and all(g <= typical + 0.15 or g >= typical + 0.6 for g in gaps)
+
+
+def _gap_starts(lines: tuple[Line, ...]) -> list[int] | None:
+    """Entry starts of a list set with space between its entries: after each wider gap, and
+    across a page or column break where an entry ends and an author list begins; None when the
+    list shows too few wide gaps to be set that way."""
     gaps = sorted(
         b.y0 - a.y1 for a, b in zip(lines, lines[1:], strict=False) if a.page == b.page and a.col == b.col
     )
@@ -120,21 +170,41 @@ def _starts(lines: tuple[Line, ...], indents: Indents) -> list[int]:
         if a.page == b.page and a.col == b.col:
             if b.y0 - a.y1 > typical + 0.35 * b.size:
                 starts.append(i)
-        elif _CLOSED.search(a.text.rstrip()) and (
-            _AUTHOR_START.match(b.text)
+        elif (
+            closes_entry(a.text)
+            and _AUTHOR_START.match(b.text)
             # no gap to measure across a page or column break: an author and a date in brackets
-            # right after ("Google. (2017a).", "INE. (2011b)."); in a justified list a line that
-            # ends short ends its entry ("R Core Team, 2023." and "GitHub, n.d." name no person)
-            or _DATED_START.match(b.text)
-            or justified
+            # right after ("Google. (2017a).", "Nakada S, ..., et al (2016b)") after any end of a
+            # reference; in a justified list a line that ends short ends its entry ("R Core
+            # Team, 2023." and "GitHub, n.d." name no person)
+            or _REFERENCE_END.search(a.text.rstrip())
+            and _DATED_START.match(b.text)
+            or closes_entry(a.text)
+            and justified
             and a.x1 < margin[(a.page, a.col)] - 2 * a.size
             and _CAPITAL_START.match(b.text)
             and not _IDENTIFIER.match(b.text)
         ):
             starts.append(i)
-    if len(starts) > 1 + len(lines) // _FEW_GAPS:
-        return starts
-    return _flat_starts(lines)
+    return starts if len(starts) > 1 + len(lines) // _FEW_GAPS else None
+
+
+def _opens_entry(ln: Line) -> bool:
+    """A line that opens with an author list ("Journal of Things 1, 100 (2001)" has its date early too)."""
+    return bool(_AUTHOR_START.match(ln.text) or _PERSON_START.match(ln.text))
+
+
+def _indented_first_lines(lines: tuple[Line, ...], outdented: list[bool]) -> bool:
+    """Whether the list indents each entry's first line instead of hanging the rest (a word
+    processor's paragraph indent where a hanging one was meant): the lines at the indent open
+    with an author list, the lines left of it do not."""
+    inside = [ln for ln, out in zip(lines, outdented, strict=True) if not out]
+    outside = [ln for ln, out in zip(lines, outdented, strict=True) if out]
+    if not inside or not outside:
+        return False
+    opening_in = sum(map(_opens_entry, inside)) / len(inside)
+    opening_out = sum(map(_opens_entry, outside)) / len(outside)
+    return opening_in >= 0.6 and opening_out <= 0.3
 
 
 def _margins(lines: tuple[Line, ...]) -> tuple[dict[tuple[int, int], float], bool]:

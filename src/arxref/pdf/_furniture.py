@@ -80,12 +80,14 @@ def _numbers_lines(group: Sequence[_Box], others: Sequence[_Box]) -> bool:
     if any(b <= a for a, b in zip(values, values[1:], strict=False)):
         return False
     beside: list[_Box] = []
+    rows: list[str] = []  # the text of each number's row
     smaller = True
     trailing = 0
     for f in group:
         row = [o for o in others if min(o.y1, f.y1) - max(o.y0, f.y0) > 0]
         if not row:
             continue
+        rows.append(" ".join(o.text for o in sorted(row, key=lambda o: o.x0)))
         near = min(row, key=lambda o: max(o.x0 - f.x1, f.x0 - o.x1))
         if near.x1 <= f.x0 + 1:
             trailing += 1  # set after the text (a right margin's): never a label
@@ -101,8 +103,10 @@ def _numbers_lines(group: Sequence[_Box], others: Sequence[_Box]) -> bool:
         return True
     matched = _matched_steps(group, values, beside, others)
     if not smaller:
-        goes_on = sum(1 for o in beside if _GOES_ON.match(o.text))
-        return len(group) >= 5 and matched == len(group) - 1 and goes_on >= 0.2 * len(beside)
+        # only a list of one-line entries numbers every row with labels: each row a whole entry
+        lone = len(group) - len(beside)  # a blank line numbered (Word, LibreOffice)
+        open_rows = sum(1 for t in rows if _GOES_ON.match(t) or _LEFT_OPEN.search(t))
+        return len(group) >= 5 and matched == len(group) - 1 and (lone or open_rows >= 0.2 * len(rows))
     # a page's last few numbered lines (the end of a list) must all agree; a longer run may
     # cross displayed equations or floats whose lines are not numbered
     return matched == len(group) - 1 or len(group) >= 5 and matched >= 0.6 * (len(group) - 1)
@@ -110,6 +114,8 @@ def _numbers_lines(group: Sequence[_Box], others: Sequence[_Box]) -> bool:
 
 # How a line that goes on from the one above starts: a lower-case word, a number, a bracket
 _GOES_ON = re.compile(r"^[a-z0-9(\[]")
+# How a line that the next one goes on from ends: a comma, a hyphen, a word with no stop after it
+_LEFT_OPEN = re.compile(r"(?:[,;:\-–]|[^\W\d_])$")
 _RULER_MIN = 8  # numbers a ruler shows at the least on a page
 
 
@@ -147,7 +153,7 @@ def drop_line_numbers(frags: list[_B]) -> list[_B]:
     drop: set[int] = set()
     groups = []
     for edge in ("x0", "x1"):
-        for group in _edge_groups(nums, edge):
+        for group in (run for g in _edge_groups(nums, edge) for run in _rising_runs(g)):
             if _numbers_lines(group, others):
                 drop.update(id(f) for f in group)
                 groups.append(group)
@@ -155,6 +161,22 @@ def drop_line_numbers(frags: list[_B]) -> list[_B]:
         if id(f) not in drop and any(_continues_group(f, g) for g in groups):
             drop.add(id(f))
     return [f for f in frags if id(f) not in drop] if drop else frags
+
+
+def _rising_runs(group: list[_B]) -> list[list[_B]]:
+    """A column of numbers cut where the values stop rising, or rise by more lines than the space
+    between them holds, each run of three or more: a page's head and foot may be numbered on
+    their own (MDPI's template numbers its header 100, 101, its foot 102, in the margin that
+    numbers the text 463, 464, ...), and a page number may stand in that margin (103 over 977)."""
+    runs: list[list[_B]] = [[]]
+    for f in group:
+        if runs[-1]:
+            last = runs[-1][-1]
+            rise = int(f.text) - int(last.text)
+            if rise <= 0 or f.y0 - last.y0 < 0.5 * f.size * rise:
+                runs.append([])
+        runs[-1].append(f)
+    return [r for r in runs if len(r) >= 3]
 
 
 def _continues_group(f: _Box, group: list[_B]) -> bool:
@@ -222,18 +244,30 @@ def _typical_gap(lines: tuple[Line, ...]) -> float:
 
 
 def margin_shapes(texts: tuple[str | None, ...]) -> frozenset[str]:
-    """Shapes of the first and last lines of page texts that recur on three pages or more.
+    """Shapes of the first and last lines of page texts that recur on three pages or more, and of
+    the lines further in (a journal's masthead of six lines) that recur on most pages.
 
     Bare numbers are passed over (a ruler's or line numbers come first in a page's text, and a
     page number's shape says nothing), and so is a shape seen already at that end of the page
     (a review copy's side boxes, "CVPR" "#882" on both sides, come before its running head).
+    Further in, an entry that a thesis prints in several chapters' lists recurs too, on a few
+    pages only.
     """
-    counts: dict[str, int] = {}
-    for text in filter(None, texts):
+    ends: dict[str, int] = {}
+    inner: dict[str, int] = {}
+    pages = [t for t in texts if t]
+    for text in pages:
         shapes = [_shape(t) for t in text.splitlines() if t.strip() and not _NUMBER.match(t.strip())]
-        for shape in set(_first_distinct(shapes, 3) + _first_distinct(shapes[::-1], 3)):
-            counts[shape] = counts.get(shape, 0) + 1
-    return frozenset(k for k, v in counts.items() if v >= 3 and k.strip("\0"))
+        for n, counts in ((_END_LINES, ends), (_MASTHEAD_LINES, inner)):
+            for shape in set(_first_distinct(shapes, n) + _first_distinct(shapes[::-1], n)):
+                counts[shape] = counts.get(shape, 0) + 1
+    most = max(3, len(pages) // 2)
+    shapes = {k for k, v in ends.items() if v >= 3} | {k for k, v in inner.items() if v >= most}
+    return frozenset(k for k in shapes if k.strip("\0"))
+
+
+_END_LINES = 3  # lines at either end of a page text that may be furniture
+_MASTHEAD_LINES = 6  # ... and that a journal's masthead may fill: name, ISSN, publisher, volume, DOI
 
 
 def _first_distinct(items: list[str], n: int) -> list[str]:
@@ -292,6 +326,44 @@ def _beside_text(lines: tuple[Line, ...]) -> set[int]:
 _ASIDE_SHARE = 0.2  # a line that shares its width with fewer than this share of its page's lines is aside
 
 
+def _margin_stacks(
+    lines: tuple[Line, ...],
+    recurring: frozenset[str],
+    lengths: set[int],
+    aside: set[int],
+    gap_needed: float,
+    heading: re.Pattern[str],
+) -> set[int]:
+    """Running heads and feet of several lines (a journal's masthead: its name, publisher, volume,
+    ISSN and DOI), each line like furniture (recurring, a page number, beside the text), set off
+    from the text by a gap as one block. A bibliography's heading under a running head is never
+    part of it, however often each chapter prints it."""
+
+    def furniture_like(ln: Line) -> bool:
+        if heading.match(ln.text.strip()):
+            return False
+        recurs = _recurs(ln.text, recurring, lengths) and not _CAPTION.match(ln.text)
+        return recurs or bool(_PAGE_NO.match(ln.text)) or id(ln) in aside
+
+    stacked: set[int] = set()
+    ordered = sorted(lines, key=lambda ln: ln.y0)
+    reach = ordered[0].page_height * _RECURRING_MARGIN + 40
+    for seq, top in ((ordered, True), (ordered[::-1], False)):
+        stack = []
+        for ln in seq:
+            within = ln.y1 < reach if top else ln.y0 > ln.page_height - reach
+            if not (within and furniture_like(ln)):
+                break
+            stack.append(ln)
+        if len(stack) < 2 or len(stack) == len(seq):
+            continue
+        after = seq[len(stack)]
+        gap = after.y0 - max(ln.y1 for ln in stack) if top else min(ln.y0 for ln in stack) - after.y1
+        if gap > gap_needed:
+            stacked.update(id(ln) for ln in stack)
+    return stacked
+
+
 def remove_furniture(
     pages: list[tuple[Line, ...]], heading: re.Pattern[str], recurring: frozenset[str] = frozenset()
 ) -> list[tuple[Line, ...]]:
@@ -311,7 +383,10 @@ def remove_furniture(
         # lines beside the text, in the side margins (a review copy's boxes beside its running
         # head): they stand between no line and the page's edge
         aside = _beside_text(lines)
+        stacked = _margin_stacks(lines, recurring, lengths, aside, gap_needed, heading)
         for ln in lines:
+            if id(ln) in stacked:
+                continue
             if ln.text.isdigit() and (ln.x1 < text_left - 2 or ln.x0 > text_right + 2):
                 continue  # line numbers of a review copy
             if notice is not None and ln.y0 >= notice - 0.5:

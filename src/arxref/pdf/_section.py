@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from arxref.pdf._authoryear import closes_entry
 from arxref.pdf._glyphs import repair_cyrillic
 from arxref.pdf._labels import Label, label_of
 from arxref.pdf._layout import Line, body_size
@@ -26,6 +27,14 @@ _NAMES = (
     r"|references\s+bibliographiques|literatur|literaturverzeichnis|quellenverzeichnis|quellen|literatuur(lijst)?"
     r"|bibliografia|referencias(\s+bibliograficas)?|riferimenti(\s+bibliografici)?|referenties"
     r"|список\s+(использованн\w+\s+)?(литературы|источников)|библиографически\w*\s+список|литература"
+    # Indonesian, Malay, Turkish, Polish/Czech/Croatian, Hungarian, Finnish, Scandinavian, Romanian,
+    # Catalan, Afrikaans, Vietnamese, Greek, Chinese and Japanese, Korean, Arabic
+    r"|referensi|daftar\s+(pustaka|rujukan|referensi)|rujukan|pustaka\s+acuan|bibliografi|kaynaklar|kaynakca"
+    r"|literatura|(seznam|pouzita)\s+literatury?|irodalom(jegyzek)?|hivatkozasok|lahteet|lahdeluettelo|kirjallisuus"
+    r"|referenser|referanser|litteratur(liste|forteckning)?|kallor|kilder|bibliografie|referinte|referencies"
+    r"|verwysings|tai\s+lieu\s+tham\s+khao|βιβλιογραφια|αναφορες|参考文献|参考资料|參考文獻|引用文献|المراجع"
+    # folded as heading_key folds it: NFKD splits Hangul syllables into their letters
+    rf"|{unicodedata.normalize('NFKD', '참고')}\s*{unicodedata.normalize('NFKD', '문헌')}"
 )
 # An optional section number ("7", "7.", "VII.", "A.") may precede the name.
 HEADING = re.compile(rf"^(?:(?:\d{{1,2}}|[IVXL]{{1,5}}|[A-Z])\.?\s+)?(?:{_NAMES})\s*:?$", re.I)
@@ -34,6 +43,7 @@ _END = re.compile(
     r"^(?:(?:\d{1,2}|[IVXL]{1,5}|[A-Z])\.?\s+)?(?:appendix|appendices|appendix\s+\w+|supplementary|supplemental"
     r"|supporting\s+information|biograph(?:y|ies)|author\s+biograph\w*|about\s+the\s+authors?|acknowledge?ments?"
     r"|anhang|\w*erklarung|danksagung|lebenslauf|curriculum\s+vitae|index|glossary|list\s+of\s+\w+|figure\s+captions"
+    r"|(?:figures?|tables?|figure\s*/\s*table)\s+(?:legends?|captions)|legends?"
     r"|tables?|chapter\s+\d+|endnotes|notes|apendices?|anexos?|annexes?|appendice)\b",
     re.I,
 )
@@ -45,7 +55,10 @@ _COMBINING = re.compile("[\u0300-\u036f]")
 # a cheap test before a plain-text line is folded and matched.
 _LATIN1 = re.compile("[\u00c0-\u00ff]")
 _ASCII_LOWER = re.compile("[a-z]")
-_STEMS = re.compile("r.{0,3}f|bib|lit|quell|works|cited|spis|спис|литер|библ|note")
+_STEMS = re.compile(
+    "r.{0,3}f|bib|lit|quell|works|cited|spis|спис|литер|библ|note|pustaka|rujuk|kaynak|seznam|irodalom|hivatkoz"
+    "|l.hte|kirjall|k.llor|kilder|verwys|tham|βιβλ|αναφορ|参考|參考|引用|참고|مراجع"
+)
 
 
 _BLOCK_ATOP = 6  # lines of a block (an author's name and address) atop a column the list goes on in
@@ -163,13 +176,18 @@ def _centred(ln: Line, block: Block | None) -> bool:
     return ln.x0 > left + 0.2 * width and abs(ln.x0 + ln.x1 - left - right) < 0.03 * width
 
 
+def _names_an_end(ln: Line, body: float, block: Block | None = None) -> bool:
+    """A heading set off from the text that names what follows a list: "Appendix", "Figure legends"."""
+    set_off = ln.bold or ln.size > body + 0.5 or ln.text.isupper() or _centred(ln, block)
+    return set_off and len(ln.text) <= 70 and bool(_END.match(heading_key(ln.text)))
+
+
 def closes_list(ln: Line, body: float, block: Block | None = None) -> bool:
     """A heading that closes a bibliography: appendix, biographies, a new chapter...; `block`: the
     edges of the text of the line's column, where known."""
     if len(ln.text) > 120 or label_of(ln.text) is not None and not ln.bold:
         return False
-    set_off = ln.bold or ln.size > body + 0.5 or ln.text.isupper() or _centred(ln, block)
-    if set_off and len(ln.text) <= 70 and _END.match(heading_key(ln.text)):
+    if _names_an_end(ln, body, block):
         return True
     if ln.text.endswith((".", ",", ";")):
         return False  # a sentence's end: no heading, and no letter-spaced line (its words are letters)
@@ -263,7 +281,7 @@ def _resumes(after: Line, before: Line | None, starts: _Starts, body: float) -> 
         return False
     if label_of(after.text) is not None or NAME_START.match(after.text):
         return True
-    return before is not None and not before.text.endswith(".")
+    return before is not None and not closes_entry(before.text)
 
 
 def _skip_floats(chunk: list[Line]) -> list[Line]:
@@ -285,7 +303,12 @@ def _skip_floats(chunk: list[Line]) -> list[Line]:
             continue
         known = known or _line_starts(chunk, body)
         above = 0  # the float's own lines above its caption: a figure's text, a table's rows
-        while kept and kept[-1].page == ln.page and not _list_like(kept[-1], known, body):
+        while (
+            kept
+            and kept[-1].page == ln.page
+            and not _list_like(kept[-1], known, body)
+            and not _names_an_end(kept[-1], body)  # a heading over the caption ends the list there
+        ):
             kept.pop()
             above += 1
         end = j + 1  # the caption's paragraph: following lines set close below it (boxes of tight
