@@ -7,6 +7,7 @@ from __future__ import annotations
 import pymupdf
 
 from arxref.pdf import extract_pdf_references
+from arxref.pdf._joins import Vocabulary, join_lines
 from arxref.pdf._section import page_has_heading
 
 _APA = [
@@ -75,12 +76,57 @@ def test_headings_in_the_languages_of_word_processed_papers() -> None:
 _AUTHORS = ["Smith", "Jones", "Garcia", "Chen", "Kumar", "Novak", "Silva", "Weber", "Rossi", "Tanaka"]
 
 
+_TOPICS = [
+    "rivers",
+    "lakes",
+    "glaciers",
+    "forests",
+    "deserts",
+    "islands",
+    "cities",
+    "markets",
+    "schools",
+    "hospitals",
+    "bridges",
+    "engines",
+    "proteins",
+    "genes",
+    "cells",
+    "neurons",
+    "birds",
+    "fishes",
+    "insects",
+    "plants",
+    "soils",
+    "clouds",
+    "storms",
+    "tides",
+    "stars",
+    "planets",
+    "galaxies",
+    "atoms",
+    "crystals",
+    "metals",
+    "polymers",
+    "songs",
+    "poems",
+    "novels",
+    "laws",
+    "courts",
+    "votes",
+    "wages",
+    "prices",
+    "firms",
+]
+
+
 def _entries(count: int) -> list[tuple[str, str]]:
-    """Author-year entries of two lines, the second going on from the first."""
+    """Author-year entries of two lines, the second going on from the first; no two alike but
+    for their numbers (a running head is what recurs)."""
     return [
         (
             f"{_AUTHORS[n % 10]}, A. B., & {_AUTHORS[(n + 3) % 10]}, C. ({2000 + n}). A study of the",
-            f"effects of things on other things. Journal of Stuff, {n + 1}(2). https://doi.org/10.1/j{n}",
+            f"{_TOPICS[n % 40]} and other things. Journal of Stuff, {n + 1}(2). https://doi.org/10.1/j{n}",
         )
         for n in range(count)
     ]
@@ -101,7 +147,7 @@ def test_a_manuscripts_line_numbers_in_the_text_size_with_numbered_blank_lines()
         y = 100.0
         rows: list[str | None] = ["REFERENCES", None] if page_no == 0 else []
         for n, (first, second) in enumerate(entries[20 * page_no : 20 + 10 * page_no], 20 * page_no + 1):
-            rows += [f"{n}. {first.replace('A study', 'A Study')}", second.replace("effects", "Effects")]
+            rows += [f"{n}. {first.replace('A study', 'A Study')}", second[:1].upper() + second[1:]]
         for row in rows:
             page.insert_text((8, y), str(number), fontsize=10)
             if row is not None:
@@ -110,7 +156,7 @@ def test_a_manuscripts_line_numbers_in_the_text_size_with_numbered_blank_lines()
             y += 16.5
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.index for r in refs] == list(range(1, 31))
-    assert refs[10].raw.startswith("Smith, A. B., & Chen, C. (2010). A Study of the Effects")
+    assert refs[10].raw.startswith("Smith, A. B., & Chen, C. (2010). A Study of the Bridges and")
 
 
 def _apa_pdf(first_x: float, rest_x: float, gap: float, heading: str = "References") -> pymupdf.Document:
@@ -192,3 +238,125 @@ def test_a_figure_legends_heading_over_its_first_caption_ends_the_list() -> None
     refs = extract_pdf_references(doc.tobytes()).references
     assert len(refs) == 24
     assert refs[-1].raw == " ".join(_entries(24)[-1])
+
+
+def _vancouver_pdf(entries: list[str], heading: str = "References") -> pymupdf.Document:
+    """A Vancouver list from Word: "n." then a tab, the text hanging at x 100, one page."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 80), heading, fontsize=14, fontname="hebo")
+    y = 110.0
+    for n, entry in enumerate(entries, 1):
+        lines = [entry[i : i + 70] for i in range(0, len(entry), 70)] if entry[:4] != "http" else [entry]
+        page.insert_text((72, y), f"{n}.", fontsize=11)
+        if entry.startswith("http"):  # a URL too long for the line: Word wraps it below the number
+            y += 15
+        for line in lines:
+            page.insert_text((100, y), line, fontsize=11)
+            y += 15
+        y += 6
+    return doc
+
+
+def test_a_label_that_word_wrapped_away_from_its_url() -> None:
+    entries = [f"Author{n} A, Writer B. A study of things. J Stuff. 2018;{n}:1-9." for n in range(1, 5)]
+    entries.insert(2, "https://www.noveltyjournals.com/upload/paper/Patient%20Safety%20Perspective.pdf")
+    refs = extract_pdf_references(_vancouver_pdf(entries).tobytes()).references
+    assert [r.index for r in refs] == [1, 2, 3, 4, 5]
+    assert refs[2].raw == entries[2]
+
+
+def test_a_url_broken_after_a_percent_escape_is_one_url() -> None:
+    vocab = Vocabulary("")
+    joined = join_lines(
+        ["https://www.example.com/upload/Patient%20Safety%20from%20", "Surgical%20Perspective.pdf"], vocab
+    )
+    assert joined == "https://www.example.com/upload/Patient%20Safety%20from%20Surgical%20Perspective.pdf"
+
+
+def test_a_numbered_appendix_heading_set_larger_ends_the_list() -> None:
+    """A German thesis: the list fills its page, "7 Anhang" opens the next one, larger, not bold."""
+    entries = [f"Author{n} A, Writer B. A study of things. J Stuff. 2018;{n}:1-9." for n in range(1, 31)]
+    doc = _vancouver_pdf(entries)
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 70), "7 Anhang", fontsize=16)
+    page.insert_text((72, 100), "7.1 Anhang 1: Das Winton Statement", fontsize=13)
+    page.insert_text(
+        (72, 122), "Das abschließende Statement von Winton zu Stock-Market-Challenge.", fontsize=11
+    )
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert len(refs) == 30
+    assert refs[-1].raw == entries[-1]
+
+
+def test_numbered_paragraphs_before_a_headed_list_are_no_list() -> None:
+    """An Indonesian paper numbers four paragraphs of its results, near its end, a page before the list."""
+    doc = pymupdf.open()
+    for _ in range(4):
+        page = doc.new_page(width=595, height=842)
+        for k in range(40):
+            page.insert_text(
+                (72, 80 + 16 * k), "Penelitian ini membahas kebutuhan dosen di jurusan.", fontsize=11
+            )
+    page = doc.new_page(width=595, height=842)
+    for k in range(4):
+        page.insert_text(
+            (72, 100 + 60 * k), f"{k + 1}. Kebutuhan Dosen Tahun Akademik 2018/2019", fontsize=11
+        )
+        page.insert_text(
+            (86, 115 + 60 * k), "Penelitian yang telah dilakukan terhadap kebutuhan dosen di", fontsize=11
+        )
+        page.insert_text(
+            (86, 130 + 60 * k), "Jurusan Teknik Sipil menunjukkan jumlah yang ideal.", fontsize=11
+        )
+    entries = [f"Author{n} A, Writer B. A study of things. J Stuff. 2018;{n}:1-9." for n in range(1, 7)]
+    doc.insert_pdf(_vancouver_pdf(entries, heading="DAFTAR PUSTAKA"))
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [(r.bibliography, r.index) for r in refs] == [(1, n) for n in range(1, 7)]
+
+
+def _stamped_pdf(stamp_pieces: list[tuple[float, float, str]], head_size: float, head_gap: float) -> bytes:
+    """An author-year list over three pages, each page stamped at its top with `stamp_pieces`
+    (x, y, text) drawn as separate pieces after the page's text (a server stamps finished pages),
+    the list `head_gap` below them."""
+    doc = pymupdf.open()
+    entries = _entries(78)
+    top = max(y for _, y, _ in stamp_pieces)
+    for page_no in range(3):
+        page = doc.new_page(width=612, height=792)
+        y = top + head_gap + 9
+        if page_no == 0:
+            page.insert_text((72, y), "References", fontsize=12, fontname="hebo")
+            y += 20
+        for first, second in entries[26 * page_no : 26 * page_no + 26]:
+            page.insert_text((72, y), first, fontsize=9.1)
+            page.insert_text((90, y + 11), second, fontsize=9.1)
+            y += 24
+        for x, y, text in stamp_pieces:
+            page.insert_text((x, y), text, fontsize=head_size)
+    return doc.tobytes()
+
+
+def test_a_preprint_servers_stamp_in_pieces_is_furniture() -> None:
+    """bioRxiv stamps its licence notice on every page in nine pieces on three lines, which the
+    plain text keeps apart and close reading joins into lines."""
+    pieces = [
+        (54, 10, "bioRxiv preprint"),
+        (118, 10, "doi:"),
+        (134, 10, "https://doi.org/10.1101/2022.12.13.519519"),
+        (310, 10, ";"),
+        (314, 10, "this version posted December 13, 2022."),
+        (460, 10, "The copyright holder for this preprint"),
+        (54, 20, "(which was not certified by peer review) is the author/funder, who has granted a licence."),
+        (202, 30, "available under a"),
+        (270, 30, "CC-BY-NC-ND 4.0 International license"),
+    ]
+    refs = extract_pdf_references(_stamped_pdf(pieces, 7, 30)).references
+    assert [r.raw for r in refs] == [" ".join(e) for e in _entries(78)]
+
+
+def test_a_browsers_print_header_close_over_the_text_is_furniture() -> None:
+    """Chrome prints the date and the page's title in 8 pt, 5 pt over 9 pt text set 2 pt apart."""
+    pieces = [(26, 22, "5/5/23, 11:33 PM"), (250, 22, "Exploring the Evolution of Luciferase1")]
+    refs = extract_pdf_references(_stamped_pdf(pieces, 8, 5)).references
+    assert [r.raw for r in refs] == [" ".join(e) for e in _entries(78)]

@@ -9,6 +9,7 @@ are read closely (lines with their boxes and fonts).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -26,6 +27,7 @@ from arxref.pdf._links import Link, links_inside, read_links
 from arxref.pdf._open import KeptPages, open_pdf, read_page_texts
 from arxref.pdf._section import (
     HEADING,
+    NAME_START,
     Section,
     find_unheaded,
     page_has_heading,
@@ -138,12 +140,14 @@ def _looks_like_references(found: _Found) -> bool:
 
 def _holds(section: Section, chain: Chain) -> bool:
     """Whether a section found under a heading already holds the chain's first entry."""
-    start = _letters(chain.first_line)[:10]  # letters and digits: control codes of T1 fonts differ
+    start = _letters(chain.first_line)[:10]
     return any(ln.page == chain.first_page and _letters(ln.text).startswith(start) for ln in section.lines)
 
 
 def _letters(text: str) -> str:
-    return "".join(c for c in text if c.isalnum())
+    """A line's ASCII letters and digits: the plain text sets a bitmap font's accents apart
+    ("Lo´pez") where close reading composes them ("López"), and control codes of T1 fonts differ."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if c.isascii() and c.isalnum())
 
 
 def _unheaded_lists(pages: _Pages, texts: tuple[str | None, ...], headed: list[_Found]) -> list[_Found]:
@@ -166,9 +170,19 @@ def _unheaded_lists(pages: _Pages, texts: tuple[str | None, ...], headed: list[_
         last = min(chain.last_page + chain.ends_page, len(texts) - 1)
         span = list(range(chain.first_page, last + 1))
         section = find_unheaded(pages.lines(span), chain.family, chain.first_page)
-        if section is not None and _looks_like_references(f := _split(section, pages)):
-            found.append(f)
+        if section is None or not _looks_like_references(f := _split(section, pages)):
+            continue
+        if first_headed is not None and chain.first_page < first_headed and not _opens_with_authors(f):
+            continue  # numbered paragraphs of the text before the list ("1. Kebutuhan Dosen ...")
+        found.append(f)
     return found
+
+
+def _opens_with_authors(found: _Found) -> bool:
+    """Whether most entries of a list open with an author's name, as a list before a headed one
+    must (REVTeX's main list before its supplement's) to be told from numbered paragraphs."""
+    starts = [e.lines[0].text[e.label.end if e.label else 0 :].lstrip() for e in found.entries]
+    return sum(1 for text in starts if NAME_START.match(text)) >= 0.5 * len(starts)
 
 
 def _pages_note(how: str, section: Section) -> str:

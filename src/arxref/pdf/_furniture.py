@@ -225,13 +225,18 @@ def _centred_foot(ln: Line, lines: tuple[Line, ...]) -> bool:
 
 
 def _recurs(text: str, recurring: frozenset[str], lengths: set[int]) -> bool:
-    """Whether a line's shape recurs, alone or as two recurring pieces the plain text kept
-    apart and the layout joined ("A:26" + "S. Bindal et al.", a page number + a title);
-    `lengths`: the lengths of the recurring shapes."""
+    """Whether a line's shape recurs, alone or as recurring pieces the plain text kept apart and
+    the layout joined ("A:26" + "S. Bindal et al.", a page number + a title, bioRxiv's stamp
+    "bioRxiv preprint" + "doi:" + its DOI + ";" + "this version posted ..."); `lengths`: the
+    lengths of the recurring shapes."""
     shape = _shape(text)
     if shape in recurring or _shape(_NUMBERED_HEAD.sub("", text).strip()) in recurring:
         return True
-    return any(shape[:k] in recurring and shape[k:] in recurring for k in lengths)
+    ends = {0}  # where a run of recurring pieces from the line's start may end
+    for at in range(len(shape)):
+        if at in ends:
+            ends.update(at + k for k in lengths if shape[at : at + k] in recurring)
+    return len(shape) in ends
 
 
 def _typical_gap(lines: tuple[Line, ...]) -> float:
@@ -245,7 +250,8 @@ def _typical_gap(lines: tuple[Line, ...]) -> float:
 
 def margin_shapes(texts: tuple[str | None, ...]) -> frozenset[str]:
     """Shapes of the first and last lines of page texts that recur on three pages or more, and of
-    the lines further in (a journal's masthead of six lines) that recur on most pages.
+    the lines further in (a journal's masthead, a preprint server's stamp) that recur on half the
+    pages or more.
 
     Bare numbers are passed over (a ruler's or line numbers come first in a page's text, and a
     page number's shape says nothing), and so is a shape seen already at that end of the page
@@ -267,7 +273,8 @@ def margin_shapes(texts: tuple[str | None, ...]) -> frozenset[str]:
 
 
 _END_LINES = 3  # lines at either end of a page text that may be furniture
-_MASTHEAD_LINES = 6  # ... and that a journal's masthead may fill: name, ISSN, publisher, volume, DOI
+_MASTHEAD_LINES = 12  # ... and that a masthead (journal, ISSN, publisher, volume, DOI) or a server's
+# stamp (bioRxiv's licence notice, nine pieces in a page's text) may fill
 
 
 def _first_distinct(items: list[str], n: int) -> list[str]:
@@ -375,7 +382,8 @@ def remove_furniture(
             out.append(lines)
             continue
         body = sorted(ln.size for ln in lines)[len(lines) // 2]
-        gap_needed = _typical_gap(lines) + 0.3 * body
+        typical = _typical_gap(lines)
+        gap_needed = typical + 0.3 * body
         text_left = min((ln.x0 for ln in lines if not ln.text.isdigit()), default=0.0)
         text_right = max((ln.x1 for ln in lines if not ln.text.isdigit()), default=1e9)
         kept = []
@@ -404,7 +412,10 @@ def remove_furniture(
                         for o in lines
                         if o is not ln and id(o) not in aside and (o.col == ln.col or -1 in (o.col, ln.col))
                     ]
-                    if _is_margin_line(ln, others, gap_needed, margin):
+                    # a recurring line in a type of its own (a browser's 8 pt print header over
+                    # 9 pt text) is set apart by any gap wider than the text's
+                    apart = typical + 0.5 if recurs and abs(ln.size - body) >= 0.5 else gap_needed
+                    if _is_margin_line(ln, others, apart, margin):
                         continue
             kept.append(ln)
         out.append(_drop_footnotes(tuple(kept), heading))

@@ -65,8 +65,11 @@ def _clusters(xs: list[float]) -> list[tuple[float, int]]:
 
 
 def _labelled(ln: Line, labels: dict[str, Label]) -> bool:
-    """A line that starts with a label; a bare number ("2016, ApJ") begins continuation lines too."""
-    return any(f != "bare" for f in labels) or raised_label(ln.raised, ln.text) is not None
+    """A line that starts with a label; a bare number ("2016, ApJ") begins continuation lines too,
+    and so does a number alone ("509." after "489–"), which may also be a label Word wrapped away
+    from its entry's text."""
+    own = [lab for f, lab in labels.items() if f != "bare" and lab.end < len(ln.text)]
+    return bool(own) or raised_label(ln.raised, ln.text) is not None
 
 
 def _shared_indent(groups: list[tuple[float, int]], n: int, left: float, hang: float) -> float | None:

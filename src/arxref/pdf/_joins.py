@@ -29,6 +29,7 @@ _TAIL_WORD = re.compile(r"(-?)([^\W\d_]+)-$")
 _HEAD_WORD = re.compile(r"^([^\W\d_]+)(-?)")
 _URLISH = re.compile(r"(?:https?://|www\.|doi:|doi\.org/|\b10\.\d{4,9}/|arxiv:|arxiv\.org/)\S*$", re.I)
 _URL_GO_ON = re.compile(r"^[\w\-./~%#?=&+:;]+")
+_PERCENT_ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")  # a URL's escaped character: no word of prose has one
 # The next identifier or field of an entry: "https://doi.org/...", "arXiv: 1612.09035", "URL: http..."
 _NEW_URL = re.compile(r"^(?:https?://|www\.|(?:doi|url|arxiv|e-?print|issn|isbn|urn|hdl)\s?:)", re.I)
 _DOI_PREFIX_END = re.compile(r"(?:^|[\s:])10\.$")
@@ -170,6 +171,8 @@ def _url_continues(left: str, right: str) -> bool:
     if _NEW_URL.match(right) and not token.endswith("/"):
         return False  # the next one: "doi: 10.5281/zenodo.2537188." + "https://doi.org/...", "arXiv: ..."
     first = right.split()[0]
+    if _PERCENT_ESCAPE.search(token) or _PERCENT_ESCAPE.search(first):
+        return True  # "...Patient%20Safety%20from%20" + "Surgical%20Perspective-1041.pdf"
     return token[-1] in "/-._?=&#%:~" or bool(re.search(r"[/.\d]", first)) and first.islower()
 
 

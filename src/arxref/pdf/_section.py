@@ -185,10 +185,12 @@ def _names_an_end(ln: Line, body: float, block: Block | None = None) -> bool:
 def closes_list(ln: Line, body: float, block: Block | None = None) -> bool:
     """A heading that closes a bibliography: appendix, biographies, a new chapter...; `block`: the
     edges of the text of the line's column, where known."""
-    if len(ln.text) > 120 or label_of(ln.text) is not None and not ln.bold:
+    if len(ln.text) > 120:
         return False
     if _names_an_end(ln, body, block):
-        return True
+        return True  # its section number is no label: "7 Anhang", set larger
+    if label_of(ln.text) is not None and not ln.bold:
+        return False
     if ln.text.endswith((".", ",", ";")):
         return False  # a sentence's end: no heading, and no letter-spaced line (its words are letters)
     if _despace(ln.text) != ln.text and not HEADING.match(heading_key(ln.text)):
