@@ -180,6 +180,7 @@ def test_an_author_year_list_that_indents_first_lines() -> None:
     """A manuscript whose Bibliography paragraphs indent their first line instead of hanging."""
     refs = extract_pdf_references(_apa_pdf(108, 72, 0).tobytes()).references
     assert [r.index for r in refs] == list(range(1, 25))
+    assert refs[-1].raw == " ".join(_entries(24)[-1])  # its second line at the margin, a line of its own
     assert refs[3].raw == " ".join(_entries(24)[3])
 
 
@@ -360,3 +361,16 @@ def test_a_browsers_print_header_close_over_the_text_is_furniture() -> None:
     pieces = [(26, 22, "5/5/23, 11:33 PM"), (250, 22, "Exploring the Evolution of Luciferase1")]
     refs = extract_pdf_references(_stamped_pdf(pieces, 8, 5)).references
     assert [r.raw for r in refs] == [" ".join(e) for e in _entries(78)]
+
+
+def test_an_authors_biography_after_the_list_ends_it() -> None:
+    """An Indonesian journal closes with the authors' biographies, under a bold "Biodata Penulis"."""
+    entries = [f"Author{n} A, Writer B. A study of things. J Stuff. 2018;{n}:1-9." for n in range(1, 31)]
+    doc = _vancouver_pdf(entries)
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 70), "Biodata Penulis", fontsize=11, fontname="hebo")
+    page.insert_text(
+        (72, 96), "Aditiya Matra. Lahir di Payakumbuh, 23 Maret 1993. Menyelesaikan S1.", fontsize=11
+    )
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert refs[-1].raw == entries[-1]

@@ -44,6 +44,8 @@ _END = re.compile(
     r"|supporting\s+information|biograph(?:y|ies)|author\s+biograph\w*|about\s+the\s+authors?|acknowledge?ments?"
     r"|anhang|\w*erklarung|danksagung|lebenslauf|curriculum\s+vitae|index|glossary|list\s+of\s+\w+|figure\s+captions"
     r"|(?:figures?|tables?|figure\s*/\s*table)\s+(?:legends?|captions)|legends?"
+    r"|biodata(?:\s+penulis)?|riwayat\s+hidup|tentang\s+penulis|author\s+information|author\s+contributions?"
+    r"|competing\s+interests?|conflicts?\s+of\s+interests?|declarations?|data\s+availability"
     r"|tables?|chapter\s+\d+|endnotes|notes|apendices?|anexos?|annexes?|appendice)\b",
     re.I,
 )

@@ -186,7 +186,10 @@ def _end_list(entries: list[Entry], indents: Indents) -> list[Entry]:
         a, b = last.lines[k - 1], last.lines[k]
         key = (b.page, b.col)
         same_col = (a.page, a.col) == key
-        if (same_col or key in indents.seen) and abs(b.x0 - indents.text[key]) > _OFF_INDENT:
+        # an unlabelled entry goes on at the column's edge too: its starts were told otherwise (a
+        # first line indented instead of hanging, space between entries), so a line there is its own
+        at_edge = last.label is None and abs(b.x0 - indents.left[key]) <= _OFF_INDENT
+        if (same_col or key in indents.seen) and abs(b.x0 - indents.text[key]) > _OFF_INDENT and not at_edge:
             return [*entries[:-1], Entry(last.lines[:k], last.label, last.index, (*last.flags, "cut_at_end"))]
     return entries
 
