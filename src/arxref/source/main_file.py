@@ -104,17 +104,43 @@ def readme_directives(files: Mapping[str, bytes]) -> tuple[set[str], set[str]]:
 
 
 def toplevel_files(files: Mapping[str, bytes]) -> list[str]:
-    """The documents arXiv compiles into the PDF, in the order it assembles them.
+    """The documents arXiv compiles into the PDF, the paper's first.
 
-    Several only when the 00README declares several toplevel files (a paper and its supplement as
-    separate documents): arXiv then joins their PDFs in alphanumeric order.
+    arXiv runs LaTeX on every file of the top folder that is a whole document (\\documentclass
+    and \\begin{document}), unless the 00README names the toplevel files; a paper shipped with its
+    supplement as a separate document prints two bibliographies. Without a 00README, a second
+    document counts when it was compiled with its own .bbl (a revision left beside the paper, a
+    draft of it, has none). Named files come in alphanumeric order, as arXiv joins their PDFs;
+    otherwise the main document comes first (a supplement's file name may sort before the
+    paper's) and the others follow in alphanumeric order.
     """
     toplevel, ignored = readme_directives(files)
     named = sorted(p for p in toplevel if p in files and p not in ignored)
     if named:
         return named
     main = find_main_tex(files)
-    return [main] if main is not None else []
+    if main is None:
+        return []
+    others = sorted(
+        p
+        for p in files
+        if p != main
+        and "/" not in p
+        and p.lower().endswith(".tex")
+        and not is_junk(p)
+        and p not in ignored
+        and has_docclass(files[p])
+        and b"\\begin{document}" in files[p]
+        and p.rsplit(".", 1)[0] + ".bbl" in files  # compiled with its bibliography, not a draft beside it
+    )
+    if "/" in main:
+        return [main]
+    ranked = sorted([main, *others], key=lambda p: _SUPPLEMENT_NAME.search(posixpath.basename(p)) is not None)
+    return ranked
+
+
+# A document that accompanies the paper: its supplement, appendix, a response or cover letter
+_SUPPLEMENT_NAME = re.compile(r"supp|^si[_\-. ]|appendi|response|rebuttal|letter|cover", re.IGNORECASE)
 
 
 def find_main_tex(files: Mapping[str, bytes]) -> str | None:
