@@ -202,3 +202,27 @@ def test_top_level_file_wins_over_an_earlier_revision_in_a_subfolder() -> None:
     assert [r.key for r in extract_source_references(legacy).references] == ["alpha", "gamma"]
     ignored = {**files, "00README.json": b'{"sources": [{"filename": "paper.tex", "usage": "ignore"}]}'}
     assert [r.key for r in extract_source_references(ignored).references] == ["alpha", "gamma"]
+
+
+def test_biblatex_text_is_marked_composed_and_follows_an_author_year_style() -> None:
+    """The .bbl of biblatex holds fields, not what the page prints: the text says so, and in an
+    author-year style the year follows the names as the style prints it."""
+    bbl = r"""\refsection{0}
+  \datalist[entry]{apa/global//global/global}
+    \entry{bickel}{incollection}{}
+      \name{author}{2}{}{%
+        {{hash=1}{family={Bickel},familyi={B\bibinitperiod},given={Balthasar},giveni={B\bibinitperiod}}}%
+        {{hash=2}{family={Nichols},familyi={N\bibinitperiod},given={Johanna},giveni={J\bibinitperiod}}}%
+      }
+      \field{booktitle}{The World Atlas of Language Structures Online}
+      \field{title}{Fusion of Selected Inflectional Formatives}
+      \field{year}{2013}
+    \endentry
+  \enddatalist
+\endrefsection
+"""
+    tex = r"""\documentclass{article}\usepackage[style=apa]{biblatex}\begin{document}\cite{bickel}
+\printbibliography\end{document}"""
+    refs = extract_source_references(tex_package(**{"main.tex": tex, "main.bbl": bbl})).references
+    assert refs[0].flags == ("composed",)
+    assert refs[0].raw.startswith("Balthasar Bickel, Johanna Nichols (2013). Fusion of Selected")

@@ -44,6 +44,13 @@ def is_numeric_style(options: Mapping[str, str]) -> bool:
     return "numeric" in style or style in ("ieee", "phys", "nature", "science") or style.startswith("chem-")
 
 
+def is_author_year_style(options: Mapping[str, str]) -> bool:
+    """True when the biblatex style prints the year right after the names (authoryear*, apa,
+    chicago-authordate, ext-authoryear, the humanities' and the sciences' author-date styles)."""
+    style = (options.get("bibstyle") or options.get("style") or "").strip().lower()
+    return any(mark in style for mark in ("authoryear", "apa", "authordate", "author-date", "harvard"))
+
+
 def defers_numbers(options: Mapping[str, str]) -> bool:
     """defernumbers: split lists of a numeric style are numbered in print order, on from list to list."""
     return "defernumbers" in options and options["defernumbers"] in ("", "true") and is_numeric_style(options)

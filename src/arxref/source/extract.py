@@ -12,6 +12,7 @@ from arxref.source.amsrefs import AmsEntry, as_bib_entry, compose, has_biblist, 
 from arxref.source.bbl import BibItem, merge_starred, split_bibliographies
 from arxref.source.biblatex import (
     defers_numbers,
+    is_author_year_style,
     is_biblatex_bbl,
     is_numeric_style,
     name_limits,
@@ -36,6 +37,7 @@ from arxref.source.reconstruct import rebuild_bibliography
 from arxref.source.texscan import read_group
 
 RECONSTRUCTED = "reconstructed"
+COMPOSED = "composed"  # text composed from a biblatex entry's fields: the .bbl holds no printed text
 MERGED = "merged"  # one printed entry that holds several \bibitem (REVTeX `\cite{a,*b}`)
 _SOURCE = ReferenceSource.ARXIV_SOURCE
 _NATBIB_LABEL = re.compile(r"^(.*?)\(([^()]*)\)(.*)$", re.DOTALL)
@@ -266,9 +268,9 @@ def _from_biblatex(ctx: _Context, entries, file: str) -> list[RawReference]:
         fields = fields_from_biblatex(entry)
         label = entry.fields.get("labelalpha")
         label = latex_to_text(label + entry.fields.get("extraalpha", "")) if label else str(pos)
-        raw = compose_biblatex_text(entry, fields, ctx.limits)
-        out.append(RawReference(index=pos, raw=raw, source=_SOURCE,
-                                label=label, key=entry.key, fields=fields, provenance=provenance))
+        raw = compose_biblatex_text(entry, fields, ctx.limits, is_author_year_style(ctx.biblatex_options))
+        out.append(RawReference(index=pos, raw=raw, source=_SOURCE, label=label, key=entry.key,
+                                fields=fields, provenance=provenance, flags=(COMPOSED,)))
     return out
 
 

@@ -152,8 +152,11 @@ def fields_from_biblatex(entry: BiblatexEntry) -> ParsedReference:
 
 
 def compose_biblatex_text(entry: BiblatexEntry, parsed: ParsedReference,
-                          limits: tuple[int, int] | None = None) -> str:
-    """The entry as a reader would roughly see it: authors. title. venue. volume. year. pages. eprint.
+                          limits: tuple[int, int] | None = None, author_year: bool = False) -> str:
+    """The entry as a reader would roughly see it: authors. title. venue. volume. year. pages. eprint;
+    in an author-year style the year follows the names, as the style prints it ("Bickel, Nichols
+    (2013). Fusion of ..."). The .bbl holds fields, not the printed text: the result says what
+    was printed, in the style family's order, not how.
 
     `limits` (maxbibnames, minbibnames) shortens a long name list to its first names and "et al.",
     as biblatex prints it.
@@ -165,8 +168,11 @@ def compose_biblatex_text(entry: BiblatexEntry, parsed: ParsedReference,
         authors, more = ", ".join(parsed.authors[: limits[1]]), True
     if more and authors:
         authors += " et al"
-    parts = [authors, parsed.title, parsed.venue, f.get("volume"),
-             str(parsed.year) if parsed.year else None, parsed.pages]
+    year = str(parsed.year) if parsed.year else None
+    if author_year and authors and year:
+        parts = [f"{authors} ({year})", parsed.title, parsed.venue, f.get("volume"), parsed.pages]
+    else:
+        parts = [authors, parsed.title, parsed.venue, f.get("volume"), year, parsed.pages]
     if f.get("eprint"):
         parts.append(f"{f.get('eprinttype') or 'eprint'}: {f['eprint']}")
     return ". ".join(p for p in parts if p)
