@@ -140,7 +140,7 @@ def test_several_toplevel_documents_named_by_the_00readme_follow_one_another() -
     # the paper, compiled with no .bbl of its own, prints nothing.
     alone = {k: v for k, v in files.items() if k != "00README.XXX"}
     assert lists_of(alone) == expected
-    renamed = {("SI" + k[len("supplement") :] if k.startswith("supplement") else k): v for k, v in alone.items()}
+    renamed = {k.replace("supplement", "SI"): v for k, v in alone.items()}
     renamed["paper_old.tex"] = alone["paper.tex"]
     assert lists_of(renamed) == expected
 
