@@ -226,3 +226,32 @@ def test_biblatex_text_is_marked_composed_and_follows_an_author_year_style() -> 
     refs = extract_source_references(tex_package(**{"main.tex": tex, "main.bbl": bbl})).references
     assert refs[0].flags == ("composed",)
     assert refs[0].raw.startswith("Balthasar Bickel, Johanna Nichols (2013). Fusion of Selected")
+
+
+def test_a_stray_bracket_in_a_citations_optional_argument_ends_it_there() -> None:
+    r"""`\citep[\url{...}[]{key}`: LaTeX ends the optional argument at the first `]`; counting the
+    brackets ran on to the end of the document and lost the list written below."""
+    tex = r"""\documentclass{article}\begin{document}
+All simulations used fwdpp \citep[\url{https://github.com/molpopgen/fwdpp}[]{thornton2014}.
+\begin{thebibliography}{1}
+\bibitem{thornton2014} K. R. Thornton, A C++ library for forward-time simulation. Genetics 198 (2014).
+\end{thebibliography}
+\end{document}"""
+    refs = extract_source_references(tex_package(**{"ms.tex": tex})).references
+    assert [r.raw for r in refs] == [
+        "K. R. Thornton, A C++ library for forward-time simulation. Genetics 198 (2014)."
+    ]
+
+
+def test_a_written_in_list_whose_items_are_input_from_a_file() -> None:
+    tex = r"""\documentclass{IEEEtran}\begin{document}Text \cite{b1}.
+\begin{thebibliography}{00}
+    \input{bibliografia}
+\end{thebibliography}
+\end{document}"""
+    items = r"""\bibitem{b1} R.C. Oros, "Fuentes conmutadas" (2010)
+\bibitem{b2} Mohan, Ned, "First Course on Power Electronics and Drives" (2003)
+"""
+    refs = extract_source_references(tex_package(**{"main.tex": tex, "bibliografia.tex": items})).references
+    assert [r.label for r in refs] == ["1", "2"]
+    assert refs[1].raw == 'Mohan, Ned, "First Course on Power Electronics and Drives" (2003)'

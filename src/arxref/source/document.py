@@ -122,7 +122,8 @@ def _walk_file(w: _Walk, path: str, main_dir: str, unit: str | None, depth: int,
         if _THEBIB_BEGIN.match(cmd):
             end = _THEBIB_END.search(text, pos)
             stop = end.end() if end else len(text)
-            w.lists.pending.append(Pending("inline", path, "", text[m.start():stop]))
+            inline = _with_inputs(w, text[m.start():stop], dirs, depth)
+            w.lists.pending.append(Pending("inline", path, "", inline))
             pos = stop
             continue
         pos = _handle(w, cmd, text, pos, path, main_dir, dirs, unit, depth, active)
@@ -131,6 +132,24 @@ def _walk_file(w: _Walk, path: str, main_dir: str, unit: str | None, depth: int,
             return False
     active.discard(path)
     return True
+
+
+_INPUT = re.compile(r"\\(?:input|include)\s*\{([^{}]+)\}")
+
+
+def _with_inputs(w: _Walk, inline: str, dirs: tuple[str, ...], depth: int) -> str:
+    """A written-in list with the files it \\input in place: its items may live in one
+    (`\\begin{thebibliography}{00} \\input{bibliografia} \\end{thebibliography}`)."""
+    if depth > _MAX_DEPTH or "\\in" not in inline:
+        return inline
+
+    def inserted(m: re.Match[str]) -> str:
+        target = resolve_member(w.files, m.group(1).strip(), dirs)
+        if target is None or target.endswith((".sty", ".cls", ".bst", ".bib")):
+            return m.group(0)
+        return _with_inputs(w, text_of(w.files, w.texts, w.notes, target, w.fallback), dirs, depth + 1)
+
+    return _INPUT.sub(inserted, inline)
 
 
 def _handle(w: _Walk, cmd: str, text: str, pos: int, path: str, main_dir: str, dirs: tuple[str, ...],

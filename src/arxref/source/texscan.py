@@ -173,22 +173,18 @@ def read_group(text: str, pos: int) -> tuple[str | None, int]:
 
 
 def read_optional(text: str, pos: int) -> tuple[str | None, int]:
-    """Read an optional `[...]` argument at `pos` (brackets inside braces do not count)."""
+    """Read an optional `[...]` argument at `pos`: as LaTeX reads it, up to the first `]` outside
+    braces, however many `[` come before it (`\\citep[\\url{...}[]{key}`: a stray bracket ends
+    it there, where counting brackets would run on to the end of the document)."""
     start = skip_space(text, pos)
     if start >= len(text) or text[start] != "[":
         return None, pos
-    depth = 0
     i = start + 1
     while (m := _OPTIONAL_TOKEN.search(text, i)) is not None:
-        c = m.group()
-        if c == "{":
+        if m.group() == "{":
             i = match_brace(text, m.start())
             continue
         i = m.end()
-        if c == "[":
-            depth += 1
-        elif c == "]":
-            if depth == 0:
-                return text[start + 1 : m.start()], i
-            depth -= 1
+        if m.group() == "]":
+            return text[start + 1 : m.start()], i
     return text[start + 1 :], len(text)
