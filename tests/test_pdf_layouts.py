@@ -520,3 +520,82 @@ def test_a_table_whose_caption_is_under_it_lets_the_list_go_on() -> None:
     _author_year_page(page, 25, 4, 170)
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.index for r in refs] == list(range(1, 29))
+
+
+def test_line_numbers_close_to_a_headings_row_are_still_line_numbers() -> None:
+    """elsarticle's review copy: 5 pt line numbers (set after the page's text, as lineno does) 7 pt
+    left of the list's text and 3 pt left of its heading."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((37.6, 90), "References", fontsize=10, fontname="hebo")
+    for n in range(1, 31):
+        y = 90 + 19 * n
+        page.insert_text(
+            (41.6, y - 9.5), f"[{n}] Author{n} JM. Application of optical ray tracing to sonar.", fontsize=8
+        )
+        page.insert_text((55.9, y), f"Optical Engineering 1997;{n}(6):1806-13.", fontsize=8)
+    for k in range(61):
+        page.insert_text((27, 90 + 9.5 * k), str(557 + k), fontsize=4.7)
+    extraction = extract_pdf_references(doc.tobytes())
+    assert [r.index for r in extraction.references] == list(range(1, 31))
+    assert not any(note.startswith("no heading") for note in extraction.notes)  # found under its heading
+
+
+def test_a_caption_with_a_dash_after_its_number_is_a_float() -> None:
+    """French: "FIGURE 14 – Débit du réseau", a figure atop the page the list runs on to."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((75, 80), "Références", fontsize=14, fontname="hebo")
+    _author_year_page(page, 1, 24, 110)
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((200, 160), "Fig12.pdf", fontsize=10)
+    page.insert_text((76, 200), "FIGURE 14 – Débit du réseau mesuré en transactions par seconde", fontsize=10)
+    _author_year_page(page, 25, 10, 240)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == list(range(1, 35))
+    assert refs[23].raw.endswith("Journal of Stuff 24, 1-9.")
+
+
+def test_a_tables_rows_under_its_caption_then_the_list_goes_on() -> None:
+    """A&A: a table across the page's top, caption over its rows set in another size; the list
+    goes on below it."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((75, 80), "References", fontsize=14, fontname="hebo")
+    _author_year_page(page, 1, 24, 110)
+    page = doc.new_page(width=595, height=842)
+    page.insert_text(
+        (75, 60), "Table A.1. Notable correlations between the asymmetry and the FWHM.", fontsize=9
+    )
+    for k, row in enumerate(
+        ["Star # CCFs R(SN, Bis) slope", "HD192310 1577 0.888 0.000786", "HD10700 7928 0.78 0.0006"]
+    ):
+        page.insert_text((110, 80 + 11 * k), row, fontsize=9)
+    _author_year_page(page, 25, 10, 140)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == list(range(1, 35))
+
+
+def test_a_foot_line_under_a_short_right_column_keeps_the_columns_in_order() -> None:
+    """A&A: the left column ends its text, then "References" and the list's first entries run to the
+    page's foot; the right column holds the rest of the list from the top and ends above the
+    heading's height; "Article number, page 17 of 25" sits at the foot on the right."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    for k in range(40):
+        page.insert_text((37, 60 + 12.5 * k), "Text of the paper, which cites the works listed.", fontsize=10)
+    page.insert_text((37, 600), "References", fontsize=10.4, fontname="hebo")
+    for n in range(1, 9):
+        page.insert_text(
+            (37, 612 + 18 * n), f"Author{n}, A. & Writer, B. {2000 + n}, A&A, {n}, 101", fontsize=8
+        )
+        page.insert_text((47, 621 + 18 * n), f"and a title of the work number {n}", fontsize=8)
+    for n in range(9, 34):
+        page.insert_text(
+            (303, 60 + 18 * (n - 9)), f"Author{n}, A. & Writer, B. {2000 + n}, A&A, {n}, 101", fontsize=8
+        )
+        page.insert_text((313, 69 + 18 * (n - 9)), f"and a title of the work number {n}", fontsize=8)
+    page.insert_text((451, 780), "Article number, page 17 of 25", fontsize=9)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == list(range(1, 34))
+    assert refs[8].raw.startswith("Author9, A.")

@@ -82,7 +82,7 @@ def _numbers_lines(group: Sequence[_Box], others: Sequence[_Box]) -> bool:
     beside: list[_Box] = []
     rows: list[str] = []  # the text of each number's row
     smaller = True
-    trailing = 0
+    trailing = touching = 0
     for f in group:
         row = [o for o in others if min(o.y1, f.y1) - max(o.y0, f.y0) > 0]
         if not row:
@@ -92,9 +92,11 @@ def _numbers_lines(group: Sequence[_Box], others: Sequence[_Box]) -> bool:
         if near.x1 <= f.x0 + 1:
             trailing += 1  # set after the text (a right margin's): never a label
         elif near.x0 - f.x1 < 0.3 * near.size:
-            return False
+            touching += 1
         smaller = smaller and f.size <= 0.9 * near.size
         beside.append(near)
+    if touching > 0.5 * len(beside):
+        return False  # labels touch the text of their entries (one line may come close, a heading's)
     if _ruled(group, values) and (smaller or not beside):
         return True
     if len(beside) < 0.5 * len(group):

@@ -391,6 +391,9 @@ def _beside(f: _Frag, g: _Frag) -> bool:
     return abs((f.y0 + f.y1) / 2 - (g.y0 + g.y1) / 2) >= 0.2 * f.size
 
 
+_FOOT_BAND = 0.1  # share of the page's height at its foot where the page's own foot line sits
+
+
 def _stripes(lines: list[Line]) -> list[list[Line]]:
     """Lines cut where an empty horizontal stripe crosses both columns (a rule, a float, a break).
 
@@ -404,8 +407,10 @@ def _stripes(lines: list[Line]) -> list[list[Line]]:
     below_cols = [set() for _ in lines]  # columns with a line at or below each position
     seen: set[int] = set()
     for i in range(len(lines) - 1, -1, -1):
-        if not lines[i].text.isdigit():  # a page number in the foot is no column going on
-            seen.add(lines[i].col)
+        ln = lines[i]
+        # a page number, or the page's foot line ("Article number, page 17 of 22"), is no column going on
+        if not ln.text.isdigit() and ln.y0 < (1 - _FOOT_BAND) * ln.page_height:
+            seen.add(ln.col)
         below_cols[i] = set(seen)
     stripes: list[list[Line]] = [[]]
     bottom = None

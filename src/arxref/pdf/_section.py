@@ -66,10 +66,11 @@ _STEMS = re.compile(
 _BLOCK_ATOP = 6  # lines of a block (an author's name and address) atop a column the list goes on in
 _TOC_NUMBER = re.compile(r"^(\.\s*)*([0-9]{1,4}|[ivxlc]{1,6})$")
 # "Figure 3:", "FIG. 2.", "Table IV.", appendix or supplement floats "Figure A1.", "Table S2:", and
-# Springer's caption with no punctuation after its bold number: "Fig. A2 The flowchart of ..."
+# Springer's caption with no punctuation after its bold number: "Fig. A2 The flowchart of ...", and
+# a dash after it (French: "FIGURE 14 – Débit du réseau")
 _CAPTION = re.compile(
     r"^(fig\.|figure|table|abbildung|tabelle)\s*(?:[A-Z]\.?)?(?:\d+|[IVX]+)[a-z]?(?:\.\d+)?"
-    r"(\s*[:.|]|\s+(?-i:[A-Z])|$)",
+    r"(\s*[:.|–—]|\s+-\s|\s+(?-i:[A-Z])|$)",
     re.I,
 )
 _TABLE = re.compile(r"^(table|tabelle)\b", re.I)
@@ -325,13 +326,22 @@ def _skip_floats(chunk: list[Line]) -> list[Line]:
             end += 1
         while end < len(chunk) and chunk[end].page == ln.page and chunk[end].col == -1:
             end += 1  # more of the float: further wide captions or lines
+        rows = 0  # a table's rows under its caption, set unlike the list (another size, other starts)
+        while (
+            _TABLE.match(ln.text)
+            and end < len(chunk)
+            and chunk[end].page == ln.page
+            and not _list_like(chunk[end], known, body)
+        ):
+            end += 1
+            rows += 1
         after = chunk[end] if end < len(chunk) else None
         if after is not None and _CAPTION.match(after.text) and not _TABLE.match(ln.text):
             j = end  # another float's caption: whether the list goes on shows after the last float
             continue
         if after is None or not _resumes(after, kept[-1] if kept else None, known, body):
             break
-        if _TABLE.match(ln.text) and ln.col != -1 and above < 2:
+        if _TABLE.match(ln.text) and ln.col != -1 and above < 2 and rows < 2:
             break  # a table's rows follow its caption, at the list's left edge: its end cannot be told
         j = end
     return kept
