@@ -17,8 +17,11 @@ needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not
 
 def corpus_eprint(slug: str):
     folder = CORPUS / slug
-    data = (folder / "eprint.gz").read_bytes() if (folder / "eprint.gz").exists() else \
-        pack_folder_as_eprint(folder / "source")
+    data = (
+        (folder / "eprint.gz").read_bytes()
+        if (folder / "eprint.gz").exists()
+        else pack_folder_as_eprint(folder / "source")
+    )
     return extract_source_references(unpack_eprint(data))
 
 
@@ -76,7 +79,8 @@ def test_apsrev_bbl_with_bib_titles_and_doi_links() -> None:
     assert len(refs) == 59
     assert refs[0].label == "Calderbank and Shor (1996)"
     assert refs[0].raw.startswith(
-        "A. R. Calderbank and P. W. Shor, “Good quantum error-correcting codes exist,”")
+        "A. R. Calderbank and P. W. Shor, “Good quantum error-correcting codes exist,”"
+    )
     assert refs[0].fields.title == "Good quantum error-correcting codes exist"
     assert refs[0].fields.doi == "10.1103/physreva.54.1098"
 
@@ -94,8 +98,9 @@ def test_main_document_is_the_one_with_its_bbl() -> None:
     refs = corpus_eprint("cakes").references
     assert len(refs) == 25
     assert refs[0].label == "1"
-    assert refs[0].raw == ("S. D. Kahn, “On the future of genomic data,” Science, vol. 331, no. 6018, "
-                           "pp. 728–729, 2011.")
+    assert refs[0].raw == (
+        "S. D. Kahn, “On the future of genomic data,” Science, vol. 331, no. 6018, pp. 728–729, 2011."
+    )
     assert refs[0].fields.title == "On the Future of Genomic Data"
 
 
@@ -116,8 +121,10 @@ BIB = r"""
 
 
 def test_rebuilt_from_bib_in_citation_order_for_unsorted_styles() -> None:
-    tex = (r"\documentclass{article}\begin{document}See \cite{zeta} and \citep[p.~2]{alpha,mid}."
-           r"\bibliographystyle{unsrt}\bibliography{refs}\end{document}")
+    tex = (
+        r"\documentclass{article}\begin{document}See \cite{zeta} and \citep[p.~2]{alpha,mid}."
+        r"\bibliographystyle{unsrt}\bibliography{refs}\end{document}"
+    )
     ex = extract_source_references(tex_package(**{"paper.tex": tex, "refs.bib": BIB}))
     refs = ex.references
     assert [r.key for r in refs] == ["zeta", "alpha", "mid"]
@@ -133,8 +140,10 @@ def test_rebuilt_from_bib_in_citation_order_for_unsorted_styles() -> None:
 
 
 def test_rebuilt_from_bib_sorted_by_author_for_sorted_styles_with_nocite_star() -> None:
-    tex = (r"\documentclass{article}\begin{document}\cite{zeta}\nocite{*}"
-           r"\bibliographystyle{plainnat}\bibliography{refs}\end{document}")
+    tex = (
+        r"\documentclass{article}\begin{document}\cite{zeta}\nocite{*}"
+        r"\bibliographystyle{plainnat}\bibliography{refs}\end{document}"
+    )
     refs = extract_source_references(tex_package(**{"paper.tex": tex, "refs.bib": BIB})).references
     assert [r.key for r in refs] == ["alpha", "mid", "unused", "zeta"]
     assert refs[0].label == "Able (1999)"
@@ -142,21 +151,27 @@ def test_rebuilt_from_bib_sorted_by_author_for_sorted_styles_with_nocite_star() 
 
 
 def test_latin1_tex_is_decoded_and_recorded() -> None:
-    tex = ("\\documentclass{article}\\begin{document}\\begin{thebibliography}{9}\n"
-           "\\bibitem{a} J. Pérez, Caf\\'e theory, 2001.\n"
-           "\\bibitem{b} K. Øster, Another -- one, 2002. % a comment\n"
-           "\\end{thebibliography}\\end{document}").encode("latin-1")
+    tex = (
+        "\\documentclass{article}\\begin{document}\\begin{thebibliography}{9}\n"
+        "\\bibitem{a} J. Pérez, Caf\\'e theory, 2001.\n"
+        "\\bibitem{b} K. Øster, Another -- one, 2002. % a comment\n"
+        "\\end{thebibliography}\\end{document}"
+    ).encode("latin-1")
     ex = extract_source_references({"main.tex": tex})
-    assert [r.raw for r in ex.references] == ["J. Pérez, Café theory, 2001.",
-                                              "K. Øster, Another – one, 2002."]
+    assert [r.raw for r in ex.references] == [
+        "J. Pérez, Café theory, 2001.",
+        "K. Øster, Another – one, 2002.",
+    ]
     assert ex.references[0].provenance.encoding == "latin-1"
     assert "latin-1 fallback in main.tex" in ex.notes
 
 
 def test_gz_single_file_with_inline_bibliography() -> None:
-    tex = (r"\documentclass{article}\begin{document}\begin{thebibliography}{1}"
-           r"\bibitem[Doe(2020)]{doe} J.~Doe, \href{https://doi.org/10.5555/abc}{A paper}, "
-           r"\url{https://arxiv.org/abs/2001.00001}\end{thebibliography}\end{document}")
+    tex = (
+        r"\documentclass{article}\begin{document}\begin{thebibliography}{1}"
+        r"\bibitem[Doe(2020)]{doe} J.~Doe, \href{https://doi.org/10.5555/abc}{A paper}, "
+        r"\url{https://arxiv.org/abs/2001.00001}\end{thebibliography}\end{document}"
+    )
     refs = extract_source_references(unpack_eprint(gzip.compress(tex.encode()))).references
     assert len(refs) == 1
     assert refs[0].raw == "J. Doe, A paper, https://arxiv.org/abs/2001.00001"
@@ -166,11 +181,15 @@ def test_gz_single_file_with_inline_bibliography() -> None:
 
 
 def test_input_chain_and_multibib_lists() -> None:
-    main = (r"\documentclass{article}\usepackage{multibib}\newcites{sw}{Software}"
-            r"\begin{document}\input{body}\bibliographystyle{plain}\bibliography{refs}"
-            r"\bibliographystylesw{plain}\bibliographysw{soft}\end{document}")
-    bbl = (r"\begin{thebibliography}{1}\bibitem{a} A. Author, Paper one.\bibitem{b} B. Author, Two."
-           r"\end{thebibliography}")
+    main = (
+        r"\documentclass{article}\usepackage{multibib}\newcites{sw}{Software}"
+        r"\begin{document}\input{body}\bibliographystyle{plain}\bibliography{refs}"
+        r"\bibliographystylesw{plain}\bibliographysw{soft}\end{document}"
+    )
+    bbl = (
+        r"\begin{thebibliography}{1}\bibitem{a} A. Author, Paper one.\bibitem{b} B. Author, Two."
+        r"\end{thebibliography}"
+    )
     sw = r"\begin{thebibliography}{1}\bibitem{s} S. Writer, A program.\end{thebibliography}"
     files = tex_package(**{"main.tex": main, "body.tex": r"\cite{a}", "main.bbl": bbl, "sw.bbl": sw})
     ex = extract_source_references(files)
@@ -255,3 +274,38 @@ def test_a_written_in_list_whose_items_are_input_from_a_file() -> None:
     refs = extract_source_references(tex_package(**{"main.tex": tex, "bibliografia.tex": items})).references
     assert [r.label for r in refs] == ["1", "2"]
     assert refs[1].raw == 'Mohan, Ned, "First Course on Power Electronics and Drives" (2003)'
+
+
+def test_biblatex_prints_the_data_list_of_its_bibliography_not_of_its_citations() -> None:
+    """biber writes one data list per sorting template; biblatex-apa sorts citations by one of its
+    own, listed first, and prints the bibliography by the global one."""
+
+    def entry(key: str, family: str) -> str:
+        return rf"""    \entry{{{key}}}{{article}}{{}}
+      \name{{author}}{{1}}{{}}{{{{{{hash=1}}{{family={{{family}}},given={{Simon}}}}}}}}
+      \field{{title}}{{A title}}
+      \field{{year}}{{2012}}
+    \endentry
+"""
+
+    sortcite = entry("b", "Hanslmayr Staudigl") + entry("a", "Hanslmayr Staresina")
+    printed = entry("a", "Hanslmayr Staresina") + entry("b", "Hanslmayr Staudigl")
+    bbl = (
+        r"\refsection{0}"
+        "\n"
+        r"  \datalist[entry]{apa/apasortcite//global/global}"
+        "\n" + sortcite + r"  \enddatalist"
+        "\n"
+        r"  \datalist[entry]{apa/global//global/global}"
+        "\n" + printed + r"  \enddatalist"
+        "\n"
+        r"\endrefsection"
+        "\n"
+    )
+    tex = (
+        r"\documentclass{article}\usepackage[style=apa]{biblatex}"
+        "\n"
+        r"\begin{document}\cite{a,b}\printbibliography"
+    )
+    refs = extract_source_references(tex_package(**{"ms.tex": tex, "ms.bbl": bbl})).references
+    assert [r.key for r in refs] == ["a", "b"]

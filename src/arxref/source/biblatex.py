@@ -111,15 +111,28 @@ def parse_biblatex_bbl(text: str) -> list[list[BiblatexEntry]]:
     return [entries for entries in parse_refsections(text).values() if entries]
 
 
+def _printed_list(body: str) -> re.Match[str] | None:
+    """The data list the bibliography prints, of those a refsection holds: biber writes one per
+    sorting template used, named sorting/sortingnamekey/labelprefix/...; biblatex-apa sorts its
+    citations by a template of its own ("apa/apasortcite//global/global") and prints its
+    bibliography by the global one ("apa/global//global/global")."""
+    lists = list(_LIST_START.finditer(body))
+    for m in lists:
+        name = m.group(0)[m.group(0).rfind("{") + 1 : -1].split("/")
+        if len(name) < 2 or name[1] in ("global", ""):
+            return m
+    return lists[0] if lists else None
+
+
 def parse_refsections(text: str) -> dict[int, list[BiblatexEntry]]:
-    """Each refsection's entries (its first data list, in typeset order), by refsection number."""
+    """Each refsection's entries (its printed data list, in typeset order), by refsection number."""
     sections: dict[int, list[BiblatexEntry]] = {}
     starts = list(_REFSECTION.finditer(text)) or [None]
     for n, m in enumerate(starts):
         begin = m.end() if m else 0
         stop = starts[n + 1].start() if m and n + 1 < len(starts) else len(text)
         body = text[begin:stop]
-        lst = _LIST_START.search(body)
+        lst = _printed_list(body)
         if lst:
             end = _LIST_END.search(body, lst.end())
             body = body[lst.end() : end.start() if end else len(body)]
