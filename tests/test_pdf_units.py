@@ -9,6 +9,7 @@ import pytest
 
 from arxref.ids import arxiv_id_from_url, doi_from_url, find_arxiv_ids, find_dois
 from arxref.pdf import extract_pdf_references
+from arxref.pdf._furniture import _recurs, margin_shapes
 from arxref.pdf._glyphs import repair_cyrillic
 from arxref.pdf._joins import document_vocabulary, join_lines
 from arxref.pdf._labels import accept_number, label_of
@@ -382,3 +383,11 @@ def test_a_long_anchored_list_is_read_with_one_page_before_it_a_short_one_with_t
     assert _anchored_pages(frozenset({8, 9, 10, 11}), 15) == [11, 10, 9, 8, 7, 6, 5]
     assert _anchored_pages(frozenset(range(10, 16)), 20) == [15, 14, 13, 12, 11, 10, 9]
     assert _anchored_pages(frozenset({1, 10, 11, 12, 13, 14, 15}), 20) == [15, 14, 13, 12, 11, 10, 9, 1, 0]
+
+
+def test_a_running_head_recurs_whether_its_accent_is_set_apart_or_composed() -> None:
+    """A bitmap font's plain text sets the accent apart ("BIBLIOGRAF´IA") where close reading
+    composes it ("BIBLIOGRAFÍA"): the same running head either way."""
+    pages = tuple(f"{80 + n}\nBIBLIOGRAF´IA\n[{n}] S. R. Marschner. Inverse Rendering.\n" for n in range(4))
+    recurring = margin_shapes(pages)
+    assert _recurs("80 BIBLIOGRAFÍA", recurring, {len(r) for r in recurring})

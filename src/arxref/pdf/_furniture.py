@@ -10,6 +10,7 @@ baseline with the text they number.
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from statistics import median
@@ -197,7 +198,14 @@ def _continues_group(f: _Box, group: list[_B]) -> bool:
 
 
 def _shape(text: str) -> str:
+    """A line as running heads are compared: numbers alike, spaces out, accents folded (the plain
+    text of a bitmap font sets them apart, "BIBLIOGRAF´IA", where close reading composes "Í")."""
+    if not text.isascii():
+        text = _ACCENT_MARKS.sub("", unicodedata.normalize("NFKD", text).replace("ı", "i"))
     return re.sub(r"\d+", "\0", text.lower().replace(" ", ""))
+
+
+_ACCENT_MARKS = re.compile("[\u0300-\u036f´`¨ˆ˜˘˙¸˚˝ˇ]")
 
 
 def _is_margin_line(ln: Line, others: list[Line], gap_needed: float, margin: float = _MARGIN) -> bool:
