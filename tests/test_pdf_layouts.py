@@ -599,3 +599,30 @@ def test_a_foot_line_under_a_short_right_column_keeps_the_columns_in_order() -> 
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.index for r in refs] == list(range(1, 34))
     assert refs[8].raw.startswith("Author9, A.")
+
+
+def test_sections_that_end_near_the_same_height_in_both_columns_cut_no_band() -> None:
+    """MNRAS, a last page: the left column's text ends, the acknowledgements and the list begin 34 pt
+    lower; the right column holds the rest of the list from the top, ends at about the same height
+    and begins the appendix 46 pt lower. The page is read column by column all the same."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    for k in range(18):
+        page.insert_text((42, 110 + 11 * k), "Text of the paper, which cites the works below.", fontsize=9)
+    page.insert_text((42, 352), "ACKNOWLEDGEMENTS", fontsize=9, fontname="hebo")
+    page.insert_text((42, 369), "T.L. is supported by a consolidated grant of a council.", fontsize=9)
+    page.insert_text((42, 456), "REFERENCES", fontsize=9, fontname="hebo")
+    for n in range(1, 16):
+        page.insert_text(
+            (42, 462 + 20 * n), f"Author{n} A., Writer B., {2000 + n}, The Astrophysical", fontsize=8
+        )
+        page.insert_text((56, 472 + 20 * n), f"Journal, {n}, 101", fontsize=8)
+    for n in range(16, 27):
+        page.insert_text(
+            (305, 92 + 20 * (n - 16)), f"Author{n} A., Writer B., {2000 + n}, The Astrophysical", fontsize=8
+        )
+        page.insert_text((319, 102 + 20 * (n - 16)), f"Journal, {n}, 101", fontsize=8)
+    page.insert_text((305, 367), "APPENDIX A: ALL COLLISION CASES", fontsize=9, fontname="hebo")
+    page.insert_text((305, 386), "The trivial case where the segment is either entirely blocked.", fontsize=9)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw.split()[0] for r in refs] == [f"Author{n}" for n in range(1, 27)]

@@ -416,11 +416,26 @@ def _stripes(lines: list[Line]) -> list[list[Line]]:
     bottom = None
     for i, ln in enumerate(lines):  # sorted by vertical centre
         both_go_on = -1 in below_cols[i] or {0, 1} <= below_cols[i]
-        if bottom is not None and ln.y0 - bottom > need and both_go_on:
+        if bottom is not None and ln.y0 - bottom > need and both_go_on and _starts_level(lines, i, need):
             stripes.append([])
         stripes[-1].append(ln)
         bottom = ln.y1 if bottom is None else max(bottom, ln.y1)
     return stripes
+
+
+def _starts_level(lines: list[Line], i: int, need: float) -> bool:
+    """Whether what follows an empty stripe starts level in both columns, as columns do under a
+    float or a break across the page; two sections that end and begin near the same height in
+    each column by chance (acknowledgements on the left, an appendix on the right, the list
+    running on at the right column's top) start apart, and the page is read column by column."""
+    firsts: dict[int, float] = {}
+    for ln in lines[i:]:
+        firsts.setdefault(ln.col, ln.y0)
+        if len(firsts) == 3 or -1 in firsts:
+            break
+    if -1 in firsts or 0 not in firsts or 1 not in firsts:
+        return True
+    return abs(firsts[0] - firsts[1]) < 0.5 * need
 
 
 def body_size(lines: tuple[Line, ...] | list[Line]) -> float:
