@@ -100,7 +100,10 @@ def _folder(tmp_path, stale: bool):  # noqa: ANN001, ANN202
 
 
 def test_crosscheck_of_a_stored_version_is_stored_replaced_and_reported(
-    tmp_path, database_url: str, monkeypatch, capsys  # noqa: ANN001
+    tmp_path,
+    database_url: str,
+    monkeypatch,
+    capsys,  # noqa: ANN001
 ) -> None:
     import json
 
@@ -138,7 +141,8 @@ def test_crosscheck_of_a_stored_version_is_stored_replaced_and_reported(
 
 
 def test_with_fetch_pdf_always_every_processed_version_is_cross_checked(
-    tmp_path, database_url: str  # noqa: ANN001
+    tmp_path,
+    database_url: str,  # noqa: ANN001
 ) -> None:
     from arxref.domain import PaperVersion
     from arxref.pipeline import process_version
@@ -163,3 +167,30 @@ def test_with_fetch_pdf_always_every_processed_version_is_cross_checked(
     engine.dispose()
     assert check is not None
     assert (check.agreement, check.counts, len(check.rows)) == (1.0, {"both": 17}, 17)
+
+
+def test_a_list_numbered_on_from_the_one_before_is_the_same_numbers_in_one_list() -> None:
+    """biblatex's defernumbers splits the e-print's list in two ("Bibliography" 1-2, "Code Samples"
+    3-4, numbered on); the PDF path, reading no heading between, prints 1-4 in one list."""
+    texts = [
+        "A. Author, Paper one, 2001.",
+        "B. Author, Paper two, 2002.",
+        "G. Koks, Tool three, 2023.",
+        "G. Koks, Tool four, 2023.",
+    ]
+    eprint = [
+        RawReference(index=n, raw=t, source=ReferenceSource.ARXIV_SOURCE, bibliography=1 if n < 3 else 2)
+        for n, t in enumerate(texts, 1)
+    ]
+    pdf = [RawReference(index=n, raw=t, source=ReferenceSource.PDF_TEXT) for n, t in enumerate(texts, 1)]
+    assert cross_check(eprint, pdf).agreement == 1.0
+    restarted = [
+        RawReference(
+            index=n if n < 3 else n - 2,
+            raw=t,
+            source=ReferenceSource.ARXIV_SOURCE,
+            bibliography=1 if n < 3 else 2,
+        )
+        for n, t in enumerate(texts, 1)
+    ]
+    assert cross_check(restarted, pdf).agreement == 0.5  # restarting at 1, the second list is another

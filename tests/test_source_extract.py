@@ -309,3 +309,34 @@ def test_biblatex_prints_the_data_list_of_its_bibliography_not_of_its_citations(
     )
     refs = extract_source_references(tex_package(**{"ms.tex": tex, "ms.bbl": bbl})).references
     assert [r.key for r in refs] == ["a", "b"]
+
+
+def test_biblatex_bibliography_in_the_preamble_names_a_resource_and_braced_filters_apply() -> None:
+    """With biblatex, \\bibliography{x} is an old name of \\addbibresource: it prints nothing, so the
+    two lists printed by keyword ({bib}, {artifact}) are the document's only ones."""
+    tex = r"""\documentclass{article}
+\usepackage[style=ieee, defernumbers=true]{biblatex}
+\bibliography{refs.bib}
+\begin{document}\cite{a,t}
+\printbibliography[keyword={bib}, title=Bibliography]
+\printbibliography[keyword={artifact}, title=Code Samples]
+\end{document}"""
+    bbl = r"""\refsection{0}
+  \datalist[entry]{none/global//global/global}
+    \entry{a}{article}{}
+      \name{author}{1}{}{{{hash=1}{family={Author},given={Anne}}}}
+      \keyw{bib}
+      \field{title}{A paper}
+      \field{year}{2001}
+    \endentry
+    \entry{t}{misc}{}
+      \name{author}{1}{}{{{hash=2}{family={Koks},given={Gert}}}}
+      \keyw{artifact}
+      \field{title}{A tool}
+      \field{year}{2023}
+    \endentry
+  \enddatalist
+\endrefsection
+"""
+    refs = extract_source_references(tex_package(**{"main.tex": tex, "main.bbl": bbl})).references
+    assert [(r.bibliography, r.index, r.key) for r in refs] == [(1, 1, "a"), (2, 2, "t")]

@@ -79,8 +79,20 @@ class CrossCheck:
         return dict(counts)
 
 
-def _number(ref: RawReference) -> tuple[int, int]:
-    return ref.bibliography, ref.index
+def _numbers(refs: Sequence[RawReference]) -> list[tuple[int, int]]:
+    """Each entry's printed number as (list, index); a list numbered on from the one before it (a
+    split bibliography with biblatex's defernumbers, multibib's) counts as that list, since a path
+    that reads no heading between them prints the same numbers in one list."""
+    first: dict[int, int] = {}
+    last: dict[int, int] = {}
+    for r in refs:
+        first[r.bibliography] = min(first.get(r.bibliography, r.index), r.index)
+        last[r.bibliography] = max(last.get(r.bibliography, r.index), r.index)
+    root: dict[int, int] = {}
+    for b in sorted(first):
+        before = b - 1
+        root[b] = root[before] if before in last and first[b] == last[before] + 1 else b
+    return [(root[r.bibliography], r.index) for r in refs]
 
 
 def _similarity(a: str, b: str, same_number: bool = False) -> float:
@@ -103,9 +115,10 @@ def cross_check(eprint: Sequence[RawReference], pdf: Sequence[RawReference]) -> 
     p_text = [normalize_entry(r.raw) for r in pdf]
     pairs: dict[int, tuple[int, float]] = {}
     taken: set[int] = set()
-    p_by_number = {_number(r): j for j, r in enumerate(pdf)}
-    for i, ref in enumerate(eprint):  # the printed number first
-        j = p_by_number.get(_number(ref))
+    e_number, p_number = _numbers(eprint), _numbers(pdf)
+    p_by_number = {number: j for j, number in enumerate(p_number)}
+    for i in range(len(eprint)):  # the printed number first
+        j = p_by_number.get(e_number[i])
         if j is None or j in taken:
             continue
         score = _similarity(e_text[i], p_text[j], same_number=True)
@@ -132,7 +145,7 @@ def cross_check(eprint: Sequence[RawReference], pdf: Sequence[RawReference]) -> 
     for i, ref in enumerate(eprint):
         if i in pairs:
             j, score = pairs[i]
-            same = _number(ref) == _number(pdf[j])
+            same = e_number[i] == p_number[j]
             kind = None if same else Disagreement.INDEX_DIFFERS
             rows.append(AlignedReference(Agreement.BOTH, ref, pdf[j], round(score, 1), same, kind))
         else:

@@ -136,9 +136,13 @@ class ListState:
 
 
 def key_values(options: str) -> dict[str, str]:
-    """`a=1, b, c=x` as {"a": "1", "b": "", "c": "x"}."""
+    """`a=1, b, c=x, d={y}` as {"a": "1", "b": "", "c": "x", "d": "y"}."""
     pairs = (o.partition("=") for o in options.split(","))
-    return {k.strip(): v.strip() for k, _, v in pairs if k.strip()}
+    return {k.strip(): _unbraced(v.strip()) for k, _, v in pairs if k.strip()}
+
+
+def _unbraced(value: str) -> str:
+    return value[1:-1].strip() if value.startswith("{") and value.endswith("}") else value
 
 
 def handle_list_command(s: ListState, cmd: str, text: str, pos: int, path: str, unit: str | None,
@@ -258,6 +262,10 @@ def _bibliography(s: ListState, suffix: str, text: str, pos: int, path: str, uni
     if suffix and suffix not in s.newcites:
         return pos
     names, pos = read_group(text, pos)
+    if s.biblatex and not suffix:
+        # biblatex keeps \\bibliography as an old name of \\addbibresource: it prints nothing
+        _add_bibs(s, _MAIN, names or "", find_bib)
+        return pos
     list_id = suffix
     if s.multibbl and not suffix:
         # multibbl: \bibliography{list}{bibfiles}{heading} prints list.bbl.
