@@ -626,3 +626,34 @@ def test_sections_that_end_near_the_same_height_in_both_columns_cut_no_band() ->
     page.insert_text((305, 386), "The trivial case where the segment is either entirely blocked.", fontsize=9)
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.raw.split()[0] for r in refs] == [f"Author{n}" for n in range(1, 27)]
+
+
+def test_a_page_of_floats_inside_the_list_is_passed_over() -> None:
+    """LaTeX sets figures on a page of their own among the list's pages: draft file names, panel
+    letters and a caption; the list goes on on the page after."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((75, 80), "References", fontsize=14, fontname="hebo")
+    for n in range(1, 25):
+        page.insert_text(
+            (75, 80 + 30 * n),
+            f"[{n}] A. Author{n}, Discrete-time travelling waves and their kinds.",
+            fontsize=10,
+        )
+        page.insert_text((95, 93 + 30 * n), f"Journal of Stuff {n}, 1-9 (2001).", fontsize=10)
+    page = doc.new_page(width=595, height=842)
+    for k, name in enumerate(["figures/fig3a.png figures/fig3d.png", "figures/fig3b.png figures/fig3e.png"]):
+        page.insert_text((115, 160 + 160 * k), name, fontsize=10)
+        page.insert_text((202, 240 + 160 * k), "(a) (b)", fontsize=9)
+    page.insert_text((75, 600), "Figure 3: Growth of the waves in each of the six cases.", fontsize=10)
+    page = doc.new_page(width=595, height=842)
+    for n in range(25, 29):
+        page.insert_text(
+            (75, 80 + 30 * (n - 24)),
+            f"[{n}] A. Author{n}, Discrete-time travelling waves and their kinds.",
+            fontsize=10,
+        )
+        page.insert_text((95, 93 + 30 * (n - 24)), f"Journal of Stuff {n}, 1-9 (2001).", fontsize=10)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == list(range(1, 29))
+    assert refs[23].raw.endswith("Journal of Stuff 24, 1-9 (2001).")

@@ -22,7 +22,7 @@ from arxref.pdf._anchors import cite_anchor_pages
 from arxref.pdf._authoryear import DRAWN_DASH, Rule, drawn_rules, follows_rule
 from arxref.pdf._furniture import margin_shapes, remove_furniture
 from arxref.pdf._joins import Vocabulary, document_vocabulary, join_lines
-from arxref.pdf._layout import Line, read_page_lines
+from arxref.pdf._layout import Line, body_size, read_page_lines
 from arxref.pdf._links import Link, links_inside, read_links
 from arxref.pdf._open import KeptPages, open_pdf, read_page_texts
 from arxref.pdf._section import (
@@ -30,6 +30,8 @@ from arxref.pdf._section import (
     NAME_START,
     Section,
     find_unheaded,
+    holds_floats_only,
+    opens_entry,
     page_has_heading,
     page_has_second_heading,
     page_headings,
@@ -120,10 +122,28 @@ def _headed_sections(pages: _Pages, texts: tuple[str | None, ...]) -> list[_Foun
             stops_high = bool(lines) and lines[-1].y1 < _FILLED * lines[-1].page_height
             if ended or stops_high or span[-1] + 1 >= len(texts) or not found:
                 break
-            span.append(span[-1] + 1)
+            span.append(_page_after(pages, span[-1], found[-1].lines, len(texts)))
         sections.extend(f for s in found if _looks_like_references(f := _split(s, pages)))
         p = span[-1] + 1
     return sections
+
+
+_FLOAT_PAGES = 3  # pages of floats a list may run past
+
+
+def _page_after(pages: _Pages, page: int, listed: tuple[Line, ...], n: int) -> int:
+    """The page a list goes on to from `page`: the next one, or, past pages that hold only floats
+    (figures LaTeX set on pages of their own, among the list's pages), the first whose first line
+    in the list's size starts an entry."""
+    body = body_size(listed[-60:])
+    for ahead in range(page + 1, min(page + 2 + _FLOAT_PAGES, n)):
+        lines = pages.lines([ahead])
+        first = next((ln for ln in lines if abs(ln.size - body) <= 0.6), None)
+        if first is not None and opens_entry(first, body):
+            return ahead
+        if not holds_floats_only(lines, body):
+            break
+    return page + 1
 
 
 def _split(section: Section, pages: _Pages) -> _Found:

@@ -385,6 +385,26 @@ def _chain_resumes(chunk: list[Line], j: int) -> int | None:
     return None
 
 
+def opens_entry(ln: Line, body: float) -> bool:
+    """A line in the list's type size that starts an entry: a numeric label, or an author's name."""
+    if abs(ln.size - body) > 0.6:
+        return False
+    lab = label_of(ln.text)
+    return lab is not None and lab.number is not None or bool(NAME_START.match(ln.text))
+
+
+def holds_floats_only(lines: list[Line], body: float) -> bool:
+    """A page of floats LaTeX set inside a list (figures on a page of their own): a caption, a
+    draft figure's file names, little text, and no line in the list's size that starts an entry."""
+    if any(opens_entry(ln, body) for ln in lines):
+        return False
+    in_size = sum(1 for ln in lines if abs(ln.size - body) <= 0.6)
+    return any(_CAPTION.match(ln.text) for ln in lines) or in_size < _FEW_LINES
+
+
+_FEW_LINES = 15  # lines in the list's size on a page with no caption that still holds only floats
+
+
 def _unknown_top(page: int) -> float | None:
     return None
 
