@@ -340,3 +340,22 @@ def test_biblatex_bibliography_in_the_preamble_names_a_resource_and_braced_filte
 """
     refs = extract_source_references(tex_package(**{"main.tex": tex, "main.bbl": bbl})).references
     assert [(r.bibliography, r.index, r.key) for r in refs] == [(1, 1, "a"), (2, 2, "t")]
+
+
+def test_biblatex_refsections_print_in_the_order_they_open_not_as_biber_wrote_them() -> None:
+    """refsection=chapter: biber wrote the chapters' refsections 10, 8, 9; the thesis prints them
+    chapter after chapter."""
+
+    def section(number: int, key: str) -> str:
+        return (rf"\refsection{{{number}}}" "\n" r"  \datalist[entry]{nyt/global//global/global}" "\n"
+                rf"    \entry{{{key}}}{{article}}{{}}" "\n"
+                rf"      \name{{author}}{{1}}{{}}{{{{{{hash=1}}{{family={{Author{number}}}}}}}}}}" "\n"
+                rf"      \field{{title}}{{Title {number}}}" "\n" r"      \field{year}{2014}" "\n"
+                r"    \endentry" "\n" r"  \enddatalist" "\n" r"\endrefsection" "\n")
+
+    bbl = section(10, "c") + section(8, "a") + section(9, "b")
+    tex = r"""\documentclass{book}\usepackage[refsection=chapter]{biblatex}\begin{document}
+\chapter{One}\cite{a}\printbibliography \chapter{Two}\cite{b}\printbibliography
+\chapter{Three}\cite{c}\printbibliography\end{document}"""
+    refs = extract_source_references(tex_package(**{"thesis.tex": tex, "thesis.bbl": bbl})).references
+    assert [(r.bibliography, r.key) for r in refs] == [(1, "a"), (2, "b"), (3, "c")]

@@ -107,8 +107,11 @@ def is_biblatex_bbl(text: str) -> bool:
 
 
 def parse_biblatex_bbl(text: str) -> list[list[BiblatexEntry]]:
-    """The entry lists of a biblatex .bbl, one per refsection with entries, each in typeset order."""
-    return [entries for entries in parse_refsections(text).values() if entries]
+    """The entry lists of a biblatex .bbl, one per refsection with entries, each in typeset order;
+    the refsections in the order they open in the document (biber may write them in another:
+    refsection=chapter gave 10, 8, 9)."""
+    sections = parse_refsections(text)
+    return [sections[number] for number in sorted(sections) if sections[number]]
 
 
 def _printed_list(body: str) -> re.Match[str] | None:
