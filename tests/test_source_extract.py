@@ -349,7 +349,7 @@ def test_biblatex_refsections_print_in_the_order_they_open_not_as_biber_wrote_th
     def section(number: int, key: str) -> str:
         return (rf"\refsection{{{number}}}" "\n" r"  \datalist[entry]{nyt/global//global/global}" "\n"
                 rf"    \entry{{{key}}}{{article}}{{}}" "\n"
-                rf"      \name{{author}}{{1}}{{}}{{{{{{hash=1}}{{family={{Author{number}}}}}}}}}}" "\n"
+                r"      \name{author}{1}{}{{{hash=1}{family={Author" + str(number) + "}}}}\n"
                 rf"      \field{{title}}{{Title {number}}}" "\n" r"      \field{year}{2014}" "\n"
                 r"    \endentry" "\n" r"  \enddatalist" "\n" r"\endrefsection" "\n")
 
