@@ -657,3 +657,43 @@ def test_a_page_of_floats_inside_the_list_is_passed_over() -> None:
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.index for r in refs] == list(range(1, 29))
     assert refs[23].raw.endswith("Journal of Stuff 24, 1-9 (2001).")
+
+
+def test_an_underscore_drawn_as_a_rule_where_a_url_breaks_is_no_repeated_authors_dash() -> None:
+    """apacite: a URL broken after an underscore, which the font draws as a rule a third of an em
+    long before the next line; the dash that repeats the authors above is an em long or more."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 80), "References", fontsize=14, fontname="hebo")
+    y = _author_year_page(page, 1, 3, 110, x=72)
+    for x, dy, text in [
+        (72, 0, "Baumgartner, J. (2016). I have every publicly available reddit comment."),
+        (92, 13, "https://www.reddit.com/r/datasets/comments/3bxlg7/i have every"),
+        (97, 26, "publicly available reddit comment/. (Accessed: 2011-11-07)"),
+    ]:
+        page.insert_text((x, y + dy), text, fontsize=11)
+    page.draw_line((93, y + 23), (96.7, y + 23), width=0.4)  # the underscore
+    _author_year_page(page, 5, 3, y + 40, x=72)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == list(range(1, 8))
+    assert refs[3].raw.endswith("(Accessed: 2011-11-07)")
+
+
+def test_a_numbered_note_at_the_foot_in_a_smaller_size_is_no_entry() -> None:
+    """COLT: footnote 6 of the text, 9 pt under a list set in 11 pt, numbered in its own size."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((90, 600), "References", fontsize=12, fontname="hebo")
+    for x, y, text, size in [
+        (90, 623, "Muhammad Abulaish, Mohammad Najmud Doja, and Tanvir Ahmad. Feature", 10.9),
+        (101, 636, "and opinion mining for review summarization. In Proceedings, 2009.", 10.9),
+        (90, 672, "Sébastien Bubeck and Nicolò Cesa-Bianchi. Regret analysis of bandit", 10.9),
+        (101, 685, "problems. Foundations and Trends in Machine Learning, 2012.", 10.9),
+        (95, 705, "6. This will lead to a different dependence on N in the regret bound.", 9),
+    ]:
+        page.insert_text((x, y), text, fontsize=size)
+    page = doc.new_page(width=612, height=792)
+    _author_year_page(page, 3, 4, 90, x=90)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert not any("regret bound" in r.raw for r in refs)
+    assert len(refs) == 6

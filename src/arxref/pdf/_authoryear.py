@@ -101,11 +101,19 @@ def drawn_rules(page: pymupdf.Page) -> tuple[Rule, ...]:
 
 
 def follows_rule(line: Line, rules: tuple[Rule, ...]) -> bool:
-    """A rule ends just before the line's first glyph, on the line: the line goes on after it."""
+    """A rule ends just before the line's first glyph, on the line: the line goes on after it. The
+    dash that repeats the authors is half an em long or more (three, as \\bysame draws it); an underscore
+    a URL broke the line after (OT1 draws it as a rule, a third of an em) is no dash."""
     return any(
-        x1 <= line.x0 + 0.5 and line.x0 - x1 <= 2 * line.size and line.y0 <= y <= line.y1
-        for _, x1, y in rules
+        x1 <= line.x0 + 0.5
+        and line.x0 - x1 <= 2 * line.size
+        and x1 - x0 >= _DASH_EMS * line.size
+        and line.y0 <= y <= line.y1
+        for x0, x1, y in rules
     )
+
+
+_DASH_EMS = 0.5  # the shortest rule that repeats the authors above, in ems of the line's type size
 
 
 def _starts(lines: tuple[Line, ...], indents: Indents) -> list[int]:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 _PAGE_NO = re.compile(r"^(page\s+)?(\d{1,4}|[ivxlc]{1,6})(\s*(/|of)\s*\d{1,4})?$", re.I)
 _NUMBERED_HEAD = re.compile(r"^\d{1,4}\s|\s\d{1,4}$")
 _MARKER = re.compile(r"^[*†‡§¶]")
+_NOTE_NUMBER = re.compile(r"^\d{1,2}\.?\s+[A-Z]")
 _CAPTION = re.compile(r"^(fig\.|figure|table|abbildung|tabelle)\s*[0-9IVX]+", re.I)
 _MARGIN = 0.085  # fraction of the page height where running heads and feet live
 _RECURRING_MARGIN = 0.15  # ... and where a line recurring on three pages or more may live
@@ -300,7 +301,10 @@ def _is_footnote_start(ln: Line, before: Line | None, largest_below: float, head
     marked = ln.first_size < 0.8 * ln.size or bool(_MARKER.match(ln.text))
     smaller = ln.size < before.size - 0.4
     apart = ln.size > before.size + 0.4 and ln.y0 - before.y1 > 0.5 * ln.size
-    return marked and (smaller or apart) and largest_below <= ln.size + 0.2
+    # a note numbered in its own size ("6. This will lead to ..."), a point smaller and set apart
+    gap = ln.y0 - before.y1
+    numbered = bool(_NOTE_NUMBER.match(ln.text)) and ln.size < before.size - 1.0 and gap > 0.5 * ln.size
+    return (marked and (smaller or apart) or numbered) and largest_below <= ln.size + 0.2
 
 
 def _drop_footnotes(lines: tuple[Line, ...], heading: re.Pattern[str]) -> tuple[Line, ...]:
