@@ -167,7 +167,8 @@ def _holds(section: Section, chain: Chain) -> bool:
 def _letters(text: str) -> str:
     """A line's ASCII letters and digits: the plain text sets a bitmap font's accents apart
     ("Lo´pez") where close reading composes them ("López"), and control codes of T1 fonts differ."""
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if c.isascii() and c.isalnum())
+    folded = unicodedata.normalize("NFKD", text.replace("ı", "i"))  # a bitmap font's dotless i under "´"
+    return "".join(c for c in folded if c.isascii() and c.isalnum())
 
 
 def _unheaded_lists(pages: _Pages, texts: tuple[str | None, ...], headed: list[_Found]) -> list[_Found]:
