@@ -697,3 +697,32 @@ def test_a_numbered_note_at_the_foot_in_a_smaller_size_is_no_entry() -> None:
     refs = extract_pdf_references(doc.tobytes()).references
     assert not any("regret bound" in r.raw for r in refs)
     assert len(refs) == 6
+
+
+def _mnras_entry(page: pymupdf.Page, n: int, x: float, y: float) -> None:
+    page.insert_text((x, y), f"Author{n} A., Writer B., {2000 + n}, MNRAS, {n}, 101", fontsize=8)
+    page.insert_text((x + 14, y + 10), f"and a title of the work number {n}", fontsize=8)
+
+
+def test_two_figures_atop_the_page_a_right_column_list_goes_on_to() -> None:
+    """MNRAS: the list starts in the right column of one page; the next page opens with two
+    figures across it (a draft file name over each caption), then the list goes on in the left
+    column, where it had not been set before."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    for k in range(60):
+        page.insert_text((42, 60 + 12 * k), "Text of the paper, which cites the works listed below.", fontsize=9)
+    for k in range(25):
+        page.insert_text((305, 60 + 12 * k), "Text of the paper, which cites the works listed below.", fontsize=9)
+    page.insert_text((305, 400), "REFERENCES", fontsize=9, fontname="hebo")
+    for n in range(1, 16):
+        _mnras_entry(page, n, 305, 400 + 24 * n)
+    page = doc.new_page(width=595, height=842)
+    for k, top in enumerate((96, 245)):
+        page.insert_text((237, top), f"figures/Fig{6 + k}.png", fontsize=8)
+        caption = f"Figure {6 + k}. Mass accretion rate as a function of time for the discs."
+        page.insert_text((42, top + 60), caption, fontsize=8)
+    for n in range(16, 31):
+        _mnras_entry(page, n, 42, 400 + 24 * (n - 16))
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw.split()[0] for r in refs] == [f"Author{n}" for n in range(1, 31)]

@@ -281,8 +281,14 @@ def _line_starts(chunk: list[Line], body: float) -> _Starts:
 
 
 def _resumes(after: Line, before: Line | None, starts: _Starts, body: float) -> bool:
-    """Whether the list goes on after a float: a new entry, or the rest of one the float broke."""
-    if after.col == -1 or not _list_like(after, starts, body):
+    """Whether the list goes on after a float: a new entry, or the rest of one the float broke. In a
+    column the list has not been set in yet (a page that goes on in the left column, after a list
+    begun in the right one), where its lines start is not known: a new entry in its size tells."""
+    if after.col == -1:
+        return False
+    if after.col not in starts.any:
+        return opens_entry(after, body)
+    if not _list_like(after, starts, body):
         return False
     if label_of(after.text) is not None or NAME_START.match(after.text):
         return True
@@ -336,15 +342,36 @@ def _skip_floats(chunk: list[Line]) -> list[Line]:
             end += 1
             rows += 1
         after = chunk[end] if end < len(chunk) else None
-        if after is not None and _CAPTION.match(after.text) and not _TABLE.match(ln.text):
-            j = end  # another float's caption: whether the list goes on shows after the last float
-            continue
+        if after is not None and not _TABLE.match(ln.text):
+            # another float (its own lines over its caption, a draft figure's file name): whether
+            # the list goes on shows after the last float
+            nxt = _next_caption(chunk, end, known, body)
+            if nxt is not None:
+                j = nxt
+                continue
         if after is None or not _resumes(after, kept[-1] if kept else None, known, body):
             break
         if _TABLE.match(ln.text) and ln.col != -1 and above < 2 and rows < 2:
             break  # a table's rows follow its caption, at the list's left edge: its end cannot be told
         j = end
     return kept
+
+
+_FLOAT_LINES = 8  # lines of a float's own (a figure's text, file names) over its caption, at the most
+
+
+def _next_caption(chunk: list[Line], at: int, known: _Starts, body: float) -> int | None:
+    """Where another float's caption stands, at `at` or over a few lines of that float's own on the
+    same page that no entry could be; None when the list goes on first."""
+    for k in range(at, min(at + _FLOAT_LINES + 1, len(chunk))):
+        ln = chunk[k]
+        if ln.page != chunk[at].page:
+            return None
+        if _CAPTION.match(ln.text):
+            return k
+        if _list_like(ln, known, body) or opens_entry(ln, body):
+            return None
+    return None
 
 
 def _close_list(chunk: list[Line], body: float) -> list[Line]:
