@@ -710,10 +710,11 @@ def test_two_figures_atop_the_page_a_right_column_list_goes_on_to() -> None:
     column, where it had not been set before."""
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
+    text = "Text of the paper, which cites the works listed below."
     for k in range(60):
-        page.insert_text((42, 60 + 12 * k), "Text of the paper, which cites the works listed below.", fontsize=9)
+        page.insert_text((42, 60 + 12 * k), text, fontsize=9)
     for k in range(25):
-        page.insert_text((305, 60 + 12 * k), "Text of the paper, which cites the works listed below.", fontsize=9)
+        page.insert_text((305, 60 + 12 * k), text, fontsize=9)
     page.insert_text((305, 400), "REFERENCES", fontsize=9, fontname="hebo")
     for n in range(1, 16):
         _mnras_entry(page, n, 305, 400 + 24 * n)
