@@ -5,9 +5,10 @@ from __future__ import annotations
 import io
 import re
 import tarfile
+from dataclasses import replace
 
 from arxref.crosscheck import Agreement, Disagreement, cross_check
-from arxref.domain import RawReference, ReferenceSource
+from arxref.domain import ParsedReference, RawReference, ReferenceSource
 from arxref.pdf import extract_pdf_references
 from arxref.source import extract_source_references, unpack_eprint
 from tests.conftest import SAMPLES
@@ -194,3 +195,25 @@ def test_a_list_numbered_on_from_the_one_before_is_the_same_numbers_in_one_list(
         for n, t in enumerate(texts, 1)
     ]
     assert cross_check(restarted, pdf).agreement == 0.5  # restarting at 1, the second list is another
+
+
+def test_a_composed_entry_pairs_with_the_printed_one_of_its_number_by_its_title() -> None:
+    """biblatex's fields composed ("Sam Blackshear et al. RacerD: ...") against the printed entry,
+    whose names and venue the style sets its own way: the title, printed as given, pairs them."""
+    title = "RacerD: Compositional Static Race Detection"
+    composed = RawReference(
+        index=2,
+        raw=f"Sam Blackshear et al. {title}. Proc. ACM Program. Lang. 2. 2018",
+        source=ReferenceSource.ARXIV_SOURCE,
+        flags=("composed",),
+        fields=ParsedReference(title=title),
+    )
+    names = "Sam Blackshear, Nikos Gorogiannis, Peter W. O’Hearn und Ilya Sergey"
+    venue = "In: Bd. 2. OOPSLA. New York, NY, USA: Association for Computing Machinery, 2018"
+    printed = RawReference(
+        index=2,
+        raw=f"{names}. “{title}”. {venue}. doi:10.1145/3276514. url: https://dl.acm.org/doi/pdf/10.1145/3290370",
+        source=ReferenceSource.PDF_TEXT,
+    )
+    assert cross_check([composed], [printed]).agreement == 1.0
+    assert cross_check([replace(composed, flags=())], [printed]).agreement == 0.0

@@ -122,6 +122,8 @@ def cross_check(eprint: Sequence[RawReference], pdf: Sequence[RawReference]) -> 
         if j is None or j in taken:
             continue
         score = _similarity(e_text[i], p_text[j], same_number=True)
+        if score < SAME_NUMBER_ENTRY and _composed_title_printed(eprint[i], p_text[j]):
+            score = SAME_NUMBER_ENTRY
         if score >= SAME_NUMBER_ENTRY:
             pairs[i] = (j, score)
             taken.add(j)
@@ -159,6 +161,17 @@ def cross_check(eprint: Sequence[RawReference], pdf: Sequence[RawReference]) -> 
             rows.append(AlignedReference(Agreement.PDF_ONLY, None, ref, disagreement=kind))
     agreeing = sum(1 for row in rows if row.index_agrees)
     return CrossCheck(tuple(rows), round(agreeing / len(rows), 4) if rows else 1.0)
+
+
+def _composed_title_printed(ref: RawReference, printed: str) -> bool:
+    """Whether an e-print entry composed from biblatex fields has its title printed in the PDF's
+    entry of the same number: the style sets the names and the venue its own way (all names or
+    "et al.", "Internet Requests for Comments" or "RFC 2818"), the title as given."""
+    title = normalize_entry(ref.fields.title or "") if "composed" in ref.flags else ""
+    return len(title) >= _TITLE_CHARS and fuzz.partial_ratio(title, printed) >= WORDS_CONTAINED
+
+
+_TITLE_CHARS = 12  # a title this long at the least says which work an entry is
 
 
 def _piece(short: str, long_: str) -> bool:
