@@ -17,6 +17,7 @@ from arxref.pdf._labels import accept_number, label_of
 from arxref.pdf._layout import read_page_lines
 from arxref.pdf._links import Link, read_links
 from arxref.pdf._open import KeptPages, read_page_texts
+from arxref.pdf._unheaded import find_label_chains
 
 
 def test_hyphen_removed_when_the_joined_word_is_in_the_document() -> None:
@@ -398,3 +399,11 @@ def test_a_lines_letters_read_alike_whether_its_accents_are_set_apart_or_compose
     """The plain text of a bitmap font gives "Mart´ın" (a dotless i under a spacing accent) where
     close reading gives "Martín": one list, found under its heading, is not found again by its labels."""
     assert _letters("[1] Mart´ın Abadi, ´Ulfar Erlingsson") == _letters("[1] Martín Abadi, Úlfar Erlingsson")
+
+
+def test_a_label_in_a_box_of_its_own_reads_as_a_line_of_its_own_in_the_plain_text() -> None:
+    """PNAS sets each label "1." in its own box: the plain text gives "1." a line, its entry the next."""
+    entries = [f"{n}.\nA. Author{n} and B. Writer. Asymmetric patterns. Mol. Biol. Evol., {n}:660, 1996.\n"
+               for n in range(1, 7)]
+    chains = find_label_chains(("The text of the paper.\n" + "".join(entries),))
+    assert [(c.family, c.count) for c in chains] == [("dot", 6)]

@@ -23,6 +23,7 @@ _PAGE_NO = re.compile(r"^(page\s+)?(\d{1,4}|[ivxlc]{1,6})(\s*(/|of)\s*\d{1,4})?$
 _NUMBERED_HEAD = re.compile(r"^\d{1,4}\s|\s\d{1,4}$")
 _MARKER = re.compile(r"^[*†‡§¶]")
 _NOTE_NUMBER = re.compile(r"^\d{1,2}\.?\s+[A-Z]")
+_NOTE_LINES = 3  # lines below the first of a note numbered in its own size, at the most
 _CAPTION = re.compile(r"^(fig\.|figure|table|abbildung|tabelle)\s*[0-9IVX]+", re.I)
 _MARGIN = 0.085  # fraction of the page height where running heads and feet live
 _RECURRING_MARGIN = 0.15  # ... and where a line recurring on three pages or more may live
@@ -292,10 +293,13 @@ def _first_distinct(items: list[str], n: int) -> list[str]:
     return list(dict.fromkeys(items[: 4 * n]))[:n]
 
 
-def _is_footnote_start(ln: Line, before: Line | None, largest_below: float, heading: re.Pattern[str]) -> bool:
+def _is_footnote_start(
+    ln: Line, before: Line | None, largest_below: float, lines_below: int, heading: re.Pattern[str]
+) -> bool:
     """A note at the foot of a column: a raised marker, smaller type than the text above it, or,
     under a list set smaller still (A&A's 8 pt references over 9 pt notes), set apart by a gap;
-    nothing below it in the column is set larger (`largest_below`: the largest size there)."""
+    nothing below it in the column is set larger (`largest_below`: the largest size there). A note
+    numbered in its own size is a few lines long: a list set small under the text (PNAS) goes on."""
     if ln.y0 < ln.page_height * 0.6 or before is None or heading.match(before.text):
         return False
     marked = ln.first_size < 0.8 * ln.size or bool(_MARKER.match(ln.text))
@@ -303,7 +307,12 @@ def _is_footnote_start(ln: Line, before: Line | None, largest_below: float, head
     apart = ln.size > before.size + 0.4 and ln.y0 - before.y1 > 0.5 * ln.size
     # a note numbered in its own size ("6. This will lead to ..."), a point smaller and set apart
     gap = ln.y0 - before.y1
-    numbered = bool(_NOTE_NUMBER.match(ln.text)) and ln.size < before.size - 1.0 and gap > 0.5 * ln.size
+    numbered = (
+        bool(_NOTE_NUMBER.match(ln.text))
+        and ln.size < before.size - 1.0
+        and gap > 0.5 * ln.size
+        and lines_below <= _NOTE_LINES
+    )
     return (marked and (smaller or apart) or numbered) and largest_below <= ln.size + 0.2
 
 
@@ -316,7 +325,7 @@ def _drop_footnotes(lines: tuple[Line, ...], heading: re.Pattern[str]) -> tuple[
             largest_below[k] = max(largest_below[k + 1], lines[idx[k + 1]].size)
         for k, i in enumerate(idx):
             before = lines[idx[k - 1]] if k else None
-            if _is_footnote_start(lines[i], before, largest_below[k], heading):
+            if _is_footnote_start(lines[i], before, largest_below[k], len(idx) - k - 1, heading):
                 drop.update(idx[k:])
                 break
     return tuple(ln for i, ln in enumerate(lines) if i not in drop)

@@ -17,9 +17,10 @@ from arxref.pdf._layout import Line, body_size
 from arxref.pdf._section import NAME_START, Section, bound_list, closes_list, text_blocks
 from arxref.pdf._segment import Entry, split_entries
 
-# Label families as the plain text shows them at a line start; a superscript label (REVTeX)
-# reads as a bare number before the entry.
-_LABEL = re.compile(r"^(?:\[(\d{1,6})\]|\((\d{1,6})\)\s|(\d{1,6})\.\s|(\d{1,6})\s+(?=\S))")
+# Label families as the plain text shows them at a line start;
+# a superscript label (REVTeX) reads as a bare number before the entry, and a label set in a box of
+# its own (PNAS) as a line of its own: "1." then "J. R. Lobry. Asymmetric ..."
+_LABEL = re.compile(r"^(?:\[(\d{1,6})\]|\((\d{1,6})\)(?:\s|$)|(\d{1,6})\.(?:\s|$)|(\d{1,6})\s+(?=\S))")
 _FAMILIES = ("bracket", "paren", "dot", "bare")
 _YEAR = re.compile(r"\b(?:1[6-9]\d\d|20\d\d)[a-z]?\b|arXiv|doi|https?://", re.I)
 _NEXT_WITHIN = 60  # lines from one label to the next: a longer gap is no entry
