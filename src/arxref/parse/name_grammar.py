@@ -1,6 +1,6 @@
 """The name grammar: the words of an author list and the shapes one name can take.
 
-`parse_authors.scan_authors` reads a list name by name with these shapes:
+`authors.scan_authors` reads a list name by name with these shapes:
 
     SF  surname-first with initials   "Vaswani, A."  "Van Der Walt, S."  "Chin, W.-S."
     SI  surname then initials         "Abazajian K. N."  "Cai Z.-Y."  (MNRAS, Vancouver)
