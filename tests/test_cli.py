@@ -182,7 +182,7 @@ def test_a_file_that_is_no_catalog_is_refused_in_one_line(capsys, tmp_path: Path
 def test_reading_a_catalog_file_does_not_load_the_whole_file_to_sniff_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from arxref.catalog import read_catalog_file
+    from arxref.catalog.records import read_catalog_file
 
     path = tmp_path / "big.jsonl.gz"
     path.write_bytes(gzip.compress((_catalog_line("2401.00001", "One record") + "\n").encode()))

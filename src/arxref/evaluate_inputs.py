@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from arxref.catalog import CatalogLookup
+from arxref.catalog.records import CatalogLookup
 from arxref.domain import ParsedReference, RawReference, Resolution
 from arxref.evaluate import EvalMode
 from arxref.extract import extract_references

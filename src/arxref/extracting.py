@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 
 from arxref.blobs import put_blob
-from arxref.catalog import CatalogLookup
+from arxref.catalog.records import CatalogLookup
 from arxref.content import detect_kind
 from arxref.crosscheck import CrossCheck, cross_check
 from arxref.domain import (

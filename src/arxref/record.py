@@ -23,7 +23,7 @@ from urllib.parse import quote
 
 import sqlalchemy as sa
 
-from arxref.catalog import CatalogRecord
+from arxref.catalog.records import CatalogRecord
 from arxref.domain import ResolutionStatus, VersionState
 from arxref.ids import parse_arxiv_id
 from arxref.record_observation import catalog_title, digest, iso, observation, record_path, resolved

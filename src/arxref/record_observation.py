@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from urllib.parse import quote, urlencode
 
-from arxref.catalog import CatalogRecord
+from arxref.catalog.records import CatalogRecord
 from arxref.domain import PaperVersion, ResolutionStatus
 from arxref.store.citations import RESOLVED, CitationRow
 

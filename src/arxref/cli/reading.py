@@ -22,7 +22,7 @@ def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
     parsed = parse_references(extraction.references)
     resolutions = None
     if args.catalog:
-        from arxref.catalog import MemoryCatalog
+        from arxref.catalog.records import MemoryCatalog
         from arxref.resolve import resolve_parsed
 
         catalog = MemoryCatalog(read_catalog_records(args.catalog))
@@ -45,7 +45,7 @@ def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
-    from arxref.catalog import MemoryCatalog
+    from arxref.catalog.records import MemoryCatalog
     from arxref.evaluate import EvalMode, evaluate_corpus, format_table
     from arxref.evaluate_inputs import predict_paper
     from arxref.evaluate_titles import evaluate_titles, format_titles

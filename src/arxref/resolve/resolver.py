@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from arxref.catalog import OPENING_WORDS, AuthorKey, CatalogLookup, CatalogRecord, normalize_title
+from arxref.catalog.records import OPENING_WORDS, AuthorKey, CatalogLookup, CatalogRecord, normalize_title
 from arxref.domain import Candidate, ParsedReference, Resolution, ResolutionStatus, ResolverSource
 from arxref.ids import IdentifierMatch, find_arxiv_ids, parse_arxiv_id
 from arxref.parse import UNCERTAIN_BELOW
