@@ -6,8 +6,8 @@ import io
 import re
 import tarfile
 
-from arxref.crosscheck import Agreement, Disagreement, cross_check
 from arxref.domain import RawReference, ReferenceSource
+from arxref.evaluate.crosscheck import Agreement, Disagreement, cross_check
 from arxref.pdf import extract_pdf_references
 from arxref.source import extract_source_references, unpack_eprint
 from tests.conftest import SAMPLES

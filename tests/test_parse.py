@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from arxref.domain import ParsedReference
-from arxref.evaluate_titles import prints_title, score_titles
+from arxref.evaluate.titles import prints_title, score_titles
 from arxref.parse import UNCERTAIN_BELOW, parse_reference
 
 # (entry, expected fields): only the fields named are asserted.

@@ -15,7 +15,6 @@ import sqlalchemy as sa
 from arxref.blobs import put_blob
 from arxref.catalog.records import CatalogLookup
 from arxref.content import detect_kind
-from arxref.crosscheck import CrossCheck, cross_check
 from arxref.domain import (
     BlobKind,
     Extraction,
@@ -26,6 +25,7 @@ from arxref.domain import (
     Stage,
 )
 from arxref.errors import ArxrefError, NoBibliography, NotFound
+from arxref.evaluate.crosscheck import CrossCheck, cross_check
 from arxref.extract import SOURCE_UNUSABLE, extract_references
 from arxref.fetch import Fetcher, make_fetcher
 from arxref.parse import parse_references

@@ -30,7 +30,7 @@ from arxref.store.engine import database_errors
 from arxref.telemetry import timed
 
 if TYPE_CHECKING:
-    from arxref.crosscheck import CrossCheck
+    from arxref.evaluate.crosscheck import CrossCheck
 
 log = logging.getLogger(__name__)
 

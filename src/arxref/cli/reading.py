@@ -46,9 +46,9 @@ def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
 
 def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
     from arxref.catalog.records import MemoryCatalog
-    from arxref.evaluate import EvalMode, evaluate_corpus, format_table
-    from arxref.evaluate_inputs import predict_paper
-    from arxref.evaluate_titles import evaluate_titles, format_titles
+    from arxref.evaluate.inputs import predict_paper
+    from arxref.evaluate.score import EvalMode, evaluate_corpus, format_table
+    from arxref.evaluate.titles import evaluate_titles, format_titles
 
     papers = len(list(args.corpus.glob("*/gold.json")))
     if not papers:
