@@ -60,7 +60,7 @@ def cmd_process(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_record(args: argparse.Namespace, settings: Settings) -> int:
-    from arxref.record import BadPage, MalformedId, Paging, UnknownPaper, load_record
+    from arxref.record.citation import BadPage, MalformedId, Paging, UnknownPaper, load_record
 
     with database(settings) as engine:
         if args.outbound_page < 1 or args.inbound_page < 1:
