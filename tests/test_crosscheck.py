@@ -141,8 +141,8 @@ def test_with_fetch_pdf_always_every_processed_version_is_cross_checked(
     tmp_path, database_url: str  # noqa: ANN001
 ) -> None:
     from arxref.domain import PaperVersion
-    from arxref.pipeline import process_version
     from arxref.settings import Settings
+    from arxref.stages.process import process_version
     from arxref.store.crosschecks import load_crosscheck
     from arxref.store.engine import make_engine, upgrade_schema
 

@@ -38,8 +38,8 @@ from arxref.errors import (
 )
 from arxref.fetch import Fetcher, make_fetcher
 from arxref.fetch.arxiv_http import backoff_wait
-from arxref.pipeline import Next, extract_stage, fetch_stage, record_failure
 from arxref.settings import Settings
+from arxref.stages.process import Next, extract_stage, fetch_stage, record_failure
 from arxref.store import versions
 from arxref.store.engine import database_errors, make_engine, upgrade_schema
 

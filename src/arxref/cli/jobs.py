@@ -24,8 +24,8 @@ from arxref.domain import PaperVersion, Stage, VersionState
 from arxref.errors import InvalidIdentifier
 from arxref.fetch import Fetcher, make_fetcher
 from arxref.ids import parse_arxiv_id
-from arxref.pipeline import process_version
 from arxref.settings import Settings
+from arxref.stages.process import process_version
 from arxref.store import versions
 from arxref.store.references import StoredReference, load_references
 

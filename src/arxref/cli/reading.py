@@ -14,7 +14,7 @@ from arxref.settings import Settings
 def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
     # imported here, and the catalog and resolver only when asked for: a one-paper command
     # should not pay for what it does not use (see cli/commands.py)
-    from arxref.extract import extract_path
+    from arxref.extract.choice import extract_path
     from arxref.output import extraction_to_json
     from arxref.parse import parse_references
 

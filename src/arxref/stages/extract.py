@@ -26,14 +26,14 @@ from arxref.domain import (
 )
 from arxref.errors import ArxrefError, NoBibliography, NotFound
 from arxref.evaluate.crosscheck import CrossCheck, cross_check
-from arxref.extract import SOURCE_UNUSABLE, extract_references
+from arxref.extract.choice import SOURCE_UNUSABLE, extract_references
 from arxref.fetch import Fetcher, make_fetcher
 from arxref.parse import parse_references
 from arxref.pdf import extract_pdf_references
-from arxref.pipeline import Next, advance_stage, load_blob, record_blobs, version_row
 from arxref.resolve import resolve_parsed
 from arxref.settings import Settings
 from arxref.source import extract_source_references, unpack_eprint
+from arxref.stages.process import Next, advance_stage, load_blob, record_blobs, version_row
 from arxref.store import versions
 from arxref.store.citations import own_tables_catalog
 from arxref.store.crosschecks import replace_crosscheck

@@ -85,10 +85,10 @@ def extract_stage(
 ) -> Next:
     """Extract, resolve and store from the stored blobs; FETCH_PDF when the PDF is needed first.
 
-    The work is in `arxref.extracting`, imported here on first use: it loads the extraction code,
+    The work is in `arxref.stages.extract`, imported here on first use: it loads the extraction code,
     which fetch workers and a worker's main process never need.
     """
-    from arxref import extracting
+    from arxref.stages import extract as extracting
 
     return extracting.extract_stage(engine, settings, paper, can_fetch_pdf)
 
@@ -97,7 +97,7 @@ def crosscheck_stage(
     engine: sa.Engine, settings: Settings, paper: PaperVersion, fetcher: Fetcher | None = None
 ) -> CrossCheck:
     """Align a stored version's e-print and PDF entries and store the result (`arxref crosscheck`)."""
-    from arxref import extracting
+    from arxref.stages import extract as extracting
 
     return extracting.crosscheck_stage(engine, settings, paper, fetcher)
 

@@ -1,0 +1,1 @@
+"""Choosing the extraction path (see the next commit)."""

@@ -1,0 +1,1 @@
+"""The stages over ids (see the next commit)."""
