@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 
-from arxref.parse.name_grammar import (
+from arxref.parse.name_grammar import clean_name
+from arxref.parse.name_words import (
     FUNCTION_WORDS,
     PARTICLES,
-    clean_name,
     is_capword,
     is_initial,
     is_particle,
