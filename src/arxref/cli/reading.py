@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from pathlib import Path
 
 from arxref.cli._common import InputError, read_catalog_records
@@ -32,7 +33,7 @@ def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
         print(json.dumps(doc, indent=1, ensure_ascii=False))
         return 0
     for note in doc["notes"]:
-        print(f"# {note}")
+        print(f"# {note_for_people(note)}")
     for ref in doc["references"]:
         label = ref["label"] or ref["index"]
         status = f"  [{ref['resolution']['status']}]" if "resolution" in ref else ""
@@ -42,6 +43,28 @@ def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
         f"in {doc['bibliographies']} bibliography list(s)"
     )
     return 0
+
+
+_PAGE_LIST = re.compile(r"\[(\d+(?:, \d+)*)\]")
+_ONE_PAGE_RANGE = re.compile(r"\bpages (\d+)-\1\b")
+
+
+def note_for_people(note: str) -> str:
+    """An extraction note as a person reads it: page lists as ranges ("5-7, 9", not "[5, 6, 7, 9]"),
+    "page 13" for "pages 13-13". The note itself (stored, and in `--json`) is left as it is."""
+    note = note.replace("pages read closely:", "pages whose layout was read:")
+    note = _PAGE_LIST.sub(lambda m: _page_ranges([int(p) for p in m[1].split(", ")]), note)
+    return _ONE_PAGE_RANGE.sub(r"page \1", note)
+
+
+def _page_ranges(pages: list[int]) -> str:
+    runs: list[list[int]] = []
+    for page in pages:
+        if runs and page == runs[-1][-1] + 1:
+            runs[-1].append(page)
+        else:
+            runs.append([page])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
 
 
 def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
