@@ -6,6 +6,9 @@ this package, imported only when it runs: `jobs` (process, status, reprocess, re
 (enqueue, worker), `reading` (extract, eval), `catalog`, `resolving`, `crosschecking`,
 `serving`. Exit codes are `_exits`'s: 0 all done, 1 some versions failed, 2 a usage error
 (argparse's), 3 an input or environment error said in one line on stderr.
+
+Reads records through the store and `record`; runs papers through the stages (`stages`) or
+hands them to the pool (`tasks`). Nothing else imports the command line.
 """
 
 from __future__ import annotations
