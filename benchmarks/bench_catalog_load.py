@@ -22,7 +22,7 @@ sys.path.insert(0, str(REPO))
 
 from tests.servers import start_postgres  # noqa: E402
 
-from arxref.catalog import read_catalog_file  # noqa: E402
+from arxref.catalog.records import read_catalog_file  # noqa: E402
 from arxref.store.catalog import count_catalog, load_catalog  # noqa: E402
 from arxref.store.engine import make_engine, upgrade_schema  # noqa: E402
 

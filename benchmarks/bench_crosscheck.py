@@ -15,9 +15,9 @@ import sys
 import time
 from pathlib import Path
 
-from arxref.crosscheck import cross_check
 from arxref.errors import ArxrefError
-from arxref.evaluate_inputs import corpus_eprint
+from arxref.evaluate.crosscheck import cross_check
+from arxref.evaluate.inputs import corpus_eprint
 from arxref.pdf import extract_pdf_references
 from arxref.source import extract_source_references, unpack_eprint
 

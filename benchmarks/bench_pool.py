@@ -29,7 +29,7 @@ sys.path.insert(0, str(REPO))
 from tests.servers import ArxivStub, start_postgres, start_redis  # noqa: E402
 from tests.workers import FAST_POOL_ENV, CeleryWorker, pool_env, wait_until_settled  # noqa: E402
 
-from arxref.catalog import read_catalog_file  # noqa: E402
+from arxref.catalog.records import read_catalog_file  # noqa: E402
 from arxref.cli import main as arxref_main  # noqa: E402
 from arxref.domain import PaperVersion, VersionState  # noqa: E402
 from arxref.store.catalog import load_catalog  # noqa: E402

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import psycopg
 
-from arxref.catalog import CatalogRecord
+from arxref.catalog.records import CatalogRecord
 from arxref.store.catalog_bulk import bulk_load_catalog
 from arxref.store.engine import make_engine, upgrade_schema
 

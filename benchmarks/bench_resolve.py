@@ -42,9 +42,9 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
-from arxref.catalog import CatalogLookup, MemoryCatalog, normalize_title, read_catalog_file
+from arxref.catalog.records import CatalogLookup, MemoryCatalog, normalize_title, read_catalog_file
 from arxref.domain import ParsedReference
-from arxref.evaluate_inputs import corpus_eprint, hide_arxiv_ids
+from arxref.evaluate.inputs import corpus_eprint, hide_arxiv_ids
 from arxref.parse import parse_reference
 from arxref.pdf import extract_pdf_references
 from arxref.resolve import resolve_references

@@ -6,7 +6,7 @@ process of this same script that imports nothing of arxref. Its records (one per
 citation element, several per printed entry) are grouped back into entries and put
 in score.py's prediction shape: index from `linemarker`, raw from `raw_ref`, title,
 arXiv id (`reportnumber`) and DOI where it gives them. Both tools are scored with
-arxref.evaluate (score.py's rules) and timed per paper in wall time and in CPU time,
+arxref.evaluate.score (score.py's rules) and timed per paper in wall time and in CPU time,
 refextract's including its pdftotext children.
 
     PYTHONPATH=src .venv/bin/python benchmarks/compare_refextract.py [CORPUS] [--venv DIR] [--out DIR]
@@ -100,8 +100,8 @@ def _ensure_venv(venv: Path) -> Path:
 
 
 def _arxref_predictions(corpus: Path) -> tuple[dict[str, list[dict]], dict[str, dict]]:
-    from arxref.evaluate import EvalMode
-    from arxref.evaluate_inputs import predict_paper
+    from arxref.evaluate.inputs import predict_paper
+    from arxref.evaluate.score import EvalMode
 
     preds, timings = {}, {}
     for gold in sorted(corpus.glob("*/gold.json")):
@@ -114,7 +114,7 @@ def _arxref_predictions(corpus: Path) -> tuple[dict[str, list[dict]], dict[str, 
 
 
 def _row(name: str, scores: list, timings: dict[str, dict]) -> str:
-    from arxref.evaluate import Counts, figures
+    from arxref.evaluate.score import Counts, figures
 
     total = Counts()
     for s in scores:
@@ -143,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     if shutil.which("pdftotext") is None:
         print("refextract needs pdftotext: apt-get install -y poppler-utils", file=sys.stderr)
         return 2
-    from arxref.evaluate import EvalMode, evaluate_corpus
+    from arxref.evaluate.score import EvalMode, evaluate_corpus
 
     python = _ensure_venv(a.venv)
     with tempfile.TemporaryDirectory() as tmp:

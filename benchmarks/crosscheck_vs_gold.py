@@ -15,10 +15,10 @@ import statistics
 import sys
 from pathlib import Path
 
-from arxref.crosscheck import cross_check
 from arxref.errors import ArxrefError
-from arxref.evaluate import figures, score_paper
-from arxref.evaluate_inputs import corpus_eprint
+from arxref.evaluate.crosscheck import cross_check
+from arxref.evaluate.inputs import corpus_eprint
+from arxref.evaluate.score import figures, score_paper
 from arxref.pdf import extract_pdf_references
 from arxref.source import extract_source_references, unpack_eprint
 

@@ -15,7 +15,7 @@ import pytest
 import redis
 import sqlalchemy as sa
 
-from arxref.catalog import read_catalog_file
+from arxref.catalog.records import read_catalog_file
 from arxref.store.catalog import load_catalog
 from arxref.store.engine import make_engine, upgrade_schema
 from tests.servers import ArxivStub, PostgresServer, RedisServer, start_postgres, start_redis

@@ -18,7 +18,7 @@ import psycopg
 import pytest
 import sqlalchemy as sa
 
-from arxref.catalog import CatalogRecord, normalize_title, read_catalog_file
+from arxref.catalog.records import CatalogRecord, normalize_title, read_catalog_file
 from arxref.store.catalog import load_catalog
 from arxref.store.catalog_bulk import bulk_load_catalog
 from arxref.store.engine import make_engine, upgrade_schema

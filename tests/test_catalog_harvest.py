@@ -18,8 +18,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 import sqlalchemy as sa
 
-from arxref.catalog import CatalogRecord
-from arxref.catalog_harvest import parse_harvest_page
+from arxref.catalog.harvest import parse_harvest_page
+from arxref.catalog.records import CatalogRecord
 from arxref.cli import main
 from arxref.errors import UpstreamError
 from arxref.store.catalog import SqlCatalog, load_catalog

@@ -16,7 +16,7 @@ import pytest
 import sqlalchemy as sa
 from alembic import command
 
-from arxref.catalog import CatalogRecord, MemoryCatalog, normalize_title
+from arxref.catalog.records import CatalogRecord, MemoryCatalog, normalize_title
 from arxref.store.catalog import HEAD_SIZE, SqlCatalog, load_catalog
 from arxref.store.catalog_bulk import bulk_load_catalog
 from arxref.store.engine import _alembic_config, make_engine, upgrade_schema
@@ -104,7 +104,7 @@ def test_search_many_ranks_each_text_as_memory_does(database_url: str) -> None:
 def test_one_word_queries_rank_by_id_as_counted_ones_do(database_url: str, monkeypatch) -> None:
     """A query whose budget leaves it one word (its ids ranked without counting) and one keeping two
     rank as MemoryCatalog does, ties by id, the limit cutting ids given out of order."""
-    from arxref import catalog as catalog_module
+    from arxref.catalog import records as catalog_module
 
     records = [CatalogRecord(f"2001.{n:05d}", f"Graph {'lattice ' if n % 3 == 0 else ''}models {n}") for n in
                (7, 3, 12, 1, 9, 6, 2, 15, 4)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import json
 import re
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from arxref.cli import main
+from arxref.cli import build_parser, main
 from tests.conftest import CORPUS, SAMPLES, WIDE, modules_loaded_by
 from tests.servers import free_port
 
@@ -182,7 +183,7 @@ def test_a_file_that_is_no_catalog_is_refused_in_one_line(capsys, tmp_path: Path
 def test_reading_a_catalog_file_does_not_load_the_whole_file_to_sniff_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from arxref.catalog import read_catalog_file
+    from arxref.catalog.records import read_catalog_file
 
     path = tmp_path / "big.jsonl.gz"
     path.write_bytes(gzip.compress((_catalog_line("2401.00001", "One record") + "\n").encode()))
@@ -324,3 +325,24 @@ def test_log_lines_carry_a_timestamp() -> None:
     last = err.strip().splitlines()[-1]
     stamp = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+"
     assert re.match(stamp + r" WARNING arxref.pool: 2401.00001v1: retry 1$", last), last
+
+
+def _parsers(parser: argparse.ArgumentParser, path: str = "arxref"):  # noqa: ANN202
+    """The command's parser and every sub-command's, with the words that call it."""
+    yield path, parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from _parsers(sub, f"{path} {name}")
+
+
+def test_every_option_and_argument_has_a_help_line_and_no_help_names_the_code() -> None:
+    """The help is for the person running the command: what each option means, never a module."""
+    code_words = re.compile(r"\.py\b|\bargparse\b|\bmodules?\b|\barxref\.(?!db\b)[a-z_]")
+    parsers = list(_parsers(build_parser()))
+    assert len(parsers) > 12
+    for path, parser in parsers:
+        silent = [a.option_strings or a.metavar or a.dest for a in parser._actions if not a.help]
+        assert silent == [], path
+        assert code_words.findall(parser.format_help()) == [], path
+

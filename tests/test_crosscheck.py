@@ -7,8 +7,8 @@ import re
 import tarfile
 from dataclasses import replace
 
-from arxref.crosscheck import Agreement, Disagreement, cross_check
 from arxref.domain import ParsedReference, RawReference, ReferenceSource
+from arxref.evaluate.crosscheck import Agreement, Disagreement, cross_check
 from arxref.pdf import extract_pdf_references
 from arxref.source import extract_source_references, unpack_eprint
 from tests.conftest import SAMPLES
@@ -146,8 +146,8 @@ def test_with_fetch_pdf_always_every_processed_version_is_cross_checked(
     database_url: str,  # noqa: ANN001
 ) -> None:
     from arxref.domain import PaperVersion
-    from arxref.pipeline import process_version
     from arxref.settings import Settings
+    from arxref.stages.process import process_version
     from arxref.store.crosschecks import load_crosscheck
     from arxref.store.engine import make_engine, upgrade_schema
 

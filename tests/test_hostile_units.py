@@ -11,11 +11,11 @@ import pytest
 from arxref.domain import PaperVersion, Stage, VersionState
 from arxref.errors import CorruptArchive, CorruptPdf, EmptyPdf, TexTooComplex, Withdrawn
 from arxref.pdf._open import open_pdf
-from arxref.pipeline import process_version
 from arxref.settings import Settings
 from arxref.source import unpack_eprint
 from arxref.source.latex_text import latex_to_text
 from arxref.source.texscan import decode_tex
+from arxref.stages.process import process_version
 from arxref.store.engine import make_engine, upgrade_schema
 from tests.conftest import SAMPLES
 

@@ -14,8 +14,8 @@ import pytest
 from arxref.domain import PaperVersion, Stage, VersionState
 from arxref.errors import CorruptPdf, StageTimeout
 from arxref.limits import run_limited
-from arxref.pipeline import process_version
 from arxref.settings import Settings
+from arxref.stages.process import process_version
 from arxref.store.engine import make_engine, upgrade_schema
 from tests.conftest import SAMPLES
 
@@ -68,14 +68,14 @@ def test_process_records_a_runaway_extraction_and_goes_on(
     )
     engine = make_engine(settings.database_url)
     upgrade_schema(engine)
-    real = __import__("arxref.extracting", fromlist=["extract_references"]).extract_references
+    real = __import__("arxref.stages.extract", fromlist=["extract_references"]).extract_references
 
     def runaway_on_the_first(eprint: bytes | None, pdf: bytes | None):  # noqa: ANN202
         if eprint == (SAMPLES / "1205.4446v1.tar.gz").read_bytes():
             _spin()
         return real(eprint, pdf)
 
-    monkeypatch.setattr("arxref.extracting.extract_references", runaway_on_the_first)
+    monkeypatch.setattr("arxref.stages.extract.extract_references", runaway_on_the_first)
     row = process_version(engine, settings, PaperVersion("2401.00001", 1))
     assert (row.state, row.stage, row.last_error_class) == (
         VersionState.FAILED,

@@ -13,8 +13,9 @@ import pymupdf
 
 from arxref.domain import Extraction
 from arxref.pdf import extract_pdf_references
+from arxref.pdf._headings import page_has_heading
 from arxref.pdf._layout import Line
-from arxref.pdf._section import closes_list, page_has_heading
+from arxref.pdf._section import closes_list
 from tests.conftest import SAMPLES
 
 DATA = Path(__file__).parent / "data" / "pdf"
@@ -479,8 +480,8 @@ def test_only_the_pages_around_anchored_entries_are_read_and_the_entries_are_the
     """Entries start on pages 9-12 of 15: pages 6-12 are read (three before, for the heading and the
     running heads); the body and the back matter are not."""
     from arxref.pdf import _extract
+    from arxref.pdf._headings import page_has_second_heading
     from arxref.pdf._open import KeptPages, open_pdf, read_page_texts
-    from arxref.pdf._section import page_has_second_heading
 
     data = (SAMPLES / "1911.02782v1.pdf").read_bytes()
     doc = open_pdf(data)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pymupdf
 
 from arxref.pdf import extract_pdf_references
+from arxref.pdf._headings import page_has_heading
 from arxref.pdf._joins import Vocabulary, join_lines
-from arxref.pdf._section import page_has_heading
 
 _APA = [
     (

@@ -11,8 +11,8 @@ import pytest
 import sqlalchemy as sa
 
 from arxref.domain import PaperVersion, ReferenceSource, ResolutionStatus, ResolverSource, Stage, VersionState
-from arxref.pipeline import process_version
 from arxref.settings import Settings
+from arxref.stages.process import process_version
 from arxref.store import versions
 from arxref.store.references import load_references
 from tests.conftest import SAMPLES

@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 import sqlalchemy as sa
 
-from arxref import catalog as catalog_module
-from arxref.catalog import MemoryCatalog, normalize_title, read_catalog_file
+from arxref.catalog import records as catalog_module
+from arxref.catalog.records import MemoryCatalog, normalize_title, read_catalog_file
 from arxref.domain import ParsedReference, RawReference, ReferenceSource, ResolutionStatus, ResolverSource
-from arxref.evaluate_inputs import hide_arxiv_ids
-from arxref.evaluate_resolve import HiddenRecordCatalog
+from arxref.evaluate.inputs import hide_arxiv_ids
+from arxref.evaluate.resolution import HiddenRecordCatalog
 from arxref.output import reference_to_json
 from arxref.parse import parse_reference
 from arxref.resolve import resolve_reference, resolve_references

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from arxref.catalog import CatalogRecord
+from arxref.catalog.records import CatalogRecord
 from arxref.cli import main
 from arxref.domain import (
     PaperVersion,

@@ -9,7 +9,7 @@ import time
 import pytest
 import sqlalchemy as sa
 
-from arxref.catalog import CatalogRecord, normalize_title
+from arxref.catalog.records import CatalogRecord, normalize_title
 from arxref.domain import (
     PaperVersion,
     ParsedReference,

@@ -11,8 +11,8 @@ import pytest
 import sqlalchemy as sa
 
 from arxref.domain import PaperVersion, ResolutionStatus, ResolverSource, VersionState
-from arxref.pipeline import process_version
 from arxref.settings import Settings
+from arxref.stages.process import process_version
 from arxref.store.citations import inbound_count, inbound_page
 from arxref.store.references import load_references
 from tests.conftest import CITING_EPRINT, SAMPLES

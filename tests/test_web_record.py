@@ -27,7 +27,7 @@ from arxref.domain import (
     ResolvedReference,
     ResolverSource,
 )
-from arxref.record_observation import OBSERVATION_NAMESPACE
+from arxref.record.observation import OBSERVATION_NAMESPACE
 from arxref.store import versions
 from arxref.store.engine import make_engine
 from arxref.store.references import replace_references

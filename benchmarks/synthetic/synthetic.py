@@ -38,8 +38,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from cases import CASES, Case  # noqa: E402
 
 from arxref.errors import ArxrefError  # noqa: E402
-from arxref.evaluate import Counts, EvalMode, figures, score_paper  # noqa: E402
-from arxref.evaluate_inputs import predict_paper  # noqa: E402
+from arxref.evaluate.inputs import predict_paper  # noqa: E402
+from arxref.evaluate.score import Counts, EvalMode, figures, score_paper  # noqa: E402
 from arxref.source import extract_source_references, pack_folder_as_eprint, unpack_eprint  # noqa: E402
 
 HERE = Path(__file__).parent

@@ -38,8 +38,9 @@ from arxref.errors import (
 )
 from arxref.fetch import Fetcher, make_fetcher
 from arxref.fetch.arxiv_http import backoff_wait
-from arxref.pipeline import Next, extract_stage, fetch_stage, record_failure
 from arxref.settings import Settings
+from arxref.stages.fetch import fetch_stage
+from arxref.stages.version import Next, record_failure
 from arxref.store import versions
 from arxref.store.engine import database_errors, make_engine, upgrade_schema
 
@@ -136,6 +137,9 @@ def run_extract(rt: Runtime, paper: PaperVersion, can_fetch_pdf: bool, retries: 
     """The extract queue's work for one message: extract, resolve, store."""
     if not _claim(rt, paper, Stage.EXTRACT):
         return Step(Action.STOP)
+    # Imported on first use: a fetch worker and a worker's main process never load the extraction code.
+    from arxref.stages.extract import extract_stage
+
     try:
         after = extract_stage(rt.engine, rt.settings, paper, can_fetch_pdf=can_fetch_pdf)
     except rt.soft_timeout:

@@ -1,21 +1,18 @@
-"""The `arxref` command. Each sub-command is a small function over the library.
+"""The `arxref` command: argument parsing, settings, and one line on stderr for what a person can fix.
 
-Embedded by default: a SQLite file under ./var, stages run in this process, papers
-read from a local folder. ARXREF_DATABASE_URL points it at PostgreSQL instead.
-Each module here adds its own sub-commands: `jobs` (process, status, reprocess,
-record), `pool` (enqueue, worker: the Celery pool), `reading` (extract, eval),
-`catalog` (the local arXiv catalog).
+The sub-commands and their help are declared in `commands` (nothing heavy imported there, so
+`--help` and usage errors are fast); each names its implementation as "module:function" of
+this package, imported only when it runs: `jobs` (process, status, reprocess, record), `pool`
+(enqueue, worker), `reading` (extract, eval), `catalog`, `resolving`, `crosschecking`,
+`serving`. Exit codes are `_exits`'s: 0 all done, 1 some versions failed, 2 a usage error
+(argparse's), 3 an input or environment error said in one line on stderr.
 
-Exit codes: 0 everything asked was done; 1 done, but some paper versions failed
-(each failure is recorded on its version); 2 a usage error (argparse); 3 an input
-or environment error (a missing or unreadable file, a file that is not what the
-command reads, a bad setting or database URL, an unreachable database or broker),
-said in one line on stderr.
+Reads records through the store and `record`; runs papers through the stages (`stages`) or
+hands them to the pool (`tasks`). Nothing else imports the command line.
 """
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import logging
 import os
@@ -23,7 +20,7 @@ import sys
 from dataclasses import replace
 
 from arxref.cli._exits import EXIT_INPUT, InputError
-from arxref.cli.commands import add_commands
+from arxref.cli.commands import build_parser
 from arxref.errors import ArxrefError
 from arxref.settings import Settings, SettingsError
 
@@ -48,8 +45,6 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `arxref extract ... | head`: the reader left; stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-
-
     except Exception as exc:
         message = _database_error(exc)
         if message is None:
@@ -75,8 +70,4 @@ def _fail(message: str) -> int:
     return EXIT_INPUT
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The sub-commands of every command module."""
-    parser = argparse.ArgumentParser(prog="arxref", description=__doc__)
-    add_commands(parser.add_subparsers(required=True, metavar="COMMAND"))
-    return parser
+__all__ = ["build_parser", "main"]

@@ -22,7 +22,7 @@ from arxref.settings import Settings
 if TYPE_CHECKING:
     import sqlalchemy as sa
 
-    from arxref.catalog import CatalogReading, CatalogRecord
+    from arxref.catalog.records import CatalogReading, CatalogRecord
 
 __all__ = ["EXIT_INPUT", "EXIT_OK", "EXIT_SOME_FAILED", "EXIT_USAGE", "InputError"]
 
@@ -38,7 +38,7 @@ def open_database(settings: Settings) -> sa.Engine:
 
 def load_catalog_file(engine: sa.Engine, path: Path) -> None:
     """Load a snapshot file into the catalog with a progress display on stderr."""
-    from arxref.catalog import CatalogReading, read_catalog_file
+    from arxref.catalog.records import CatalogReading, read_catalog_file
     from arxref.store.catalog import count_catalog, load_catalog
 
     progress = Progress("catalog")
@@ -53,7 +53,7 @@ def load_catalog_file(engine: sa.Engine, path: Path) -> None:
 
 def read_catalog_records(path: Path) -> list[CatalogRecord]:
     """Every record of a snapshot file (for a catalog held in memory), or InputError saying why not."""
-    from arxref.catalog import CatalogReading, read_catalog_file
+    from arxref.catalog.records import CatalogReading, read_catalog_file
 
     reading = CatalogReading()
     with catalog_errors(path, reading):

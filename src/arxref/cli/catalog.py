@@ -7,11 +7,11 @@ import json
 import sys
 from datetime import date
 
+from arxref.catalog.oai import harvest_pages
 from arxref.cli._common import load_catalog_file, open_database
 from arxref.cli._progress import Progress
 from arxref.fetch.arxiv_http import ArxivClient
 from arxref.fetch.listing import OAI_PATH
-from arxref.fetch.oai_catalog import harvest_pages
 from arxref.settings import Settings
 from arxref.store.catalog import count_catalog, load_catalog, read_state, write_state
 

@@ -11,8 +11,8 @@ from arxref.cli._common import InputError, database
 from arxref.domain import PaperVersion, VersionState
 from arxref.fetch import make_fetcher
 from arxref.ids import parse_arxiv_id
-from arxref.pipeline import crosscheck_stage
 from arxref.settings import Settings
+from arxref.stages.crosscheck import crosscheck_stage
 from arxref.store import versions
 from arxref.store.crosschecks import StoredCrossCheck, count_disagreements, list_crosschecks, load_crosscheck
 

@@ -24,8 +24,8 @@ from arxref.domain import PaperVersion, Stage, VersionState
 from arxref.errors import InvalidIdentifier
 from arxref.fetch import Fetcher, make_fetcher
 from arxref.ids import parse_arxiv_id
-from arxref.pipeline import process_version
 from arxref.settings import Settings
+from arxref.stages.process import process_version
 from arxref.store import versions
 from arxref.store.references import StoredReference, load_references
 
@@ -60,7 +60,7 @@ def cmd_process(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_record(args: argparse.Namespace, settings: Settings) -> int:
-    from arxref.record import BadPage, MalformedId, Paging, UnknownPaper, load_record
+    from arxref.record.citation import BadPage, MalformedId, Paging, UnknownPaper, load_record
 
     with database(settings) as engine:
         if args.outbound_page < 1 or args.inbound_page < 1:

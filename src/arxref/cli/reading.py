@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from pathlib import Path
 
 from arxref.cli._common import InputError, read_catalog_records
@@ -14,7 +15,7 @@ from arxref.settings import Settings
 def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
     # imported here, and the catalog and resolver only when asked for: a one-paper command
     # should not pay for what it does not use (see cli/commands.py)
-    from arxref.extract import extract_path
+    from arxref.extract.choice import extract_path
     from arxref.output import extraction_to_json
     from arxref.parse import parse_references
 
@@ -22,7 +23,7 @@ def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
     parsed = parse_references(extraction.references)
     resolutions = None
     if args.catalog:
-        from arxref.catalog import MemoryCatalog
+        from arxref.catalog.records import MemoryCatalog
         from arxref.resolve import resolve_parsed
 
         catalog = MemoryCatalog(read_catalog_records(args.catalog))
@@ -32,7 +33,7 @@ def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
         print(json.dumps(doc, indent=1, ensure_ascii=False))
         return 0
     for note in doc["notes"]:
-        print(f"# {note}")
+        print(f"# {note_for_people(note)}")
     for ref in doc["references"]:
         label = ref["label"] or ref["index"]
         status = f"  [{ref['resolution']['status']}]" if "resolution" in ref else ""
@@ -44,11 +45,33 @@ def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+_PAGE_LIST = re.compile(r"\[(\d+(?:, \d+)*)\]")
+_ONE_PAGE_RANGE = re.compile(r"\bpages (\d+)-\1\b")
+
+
+def note_for_people(note: str) -> str:
+    """An extraction note as a person reads it: page lists as ranges ("5-7, 9", not "[5, 6, 7, 9]"),
+    "page 13" for "pages 13-13". The note itself (stored, and in `--json`) is left as it is."""
+    note = note.replace("pages read closely:", "pages whose layout was read:")
+    note = _PAGE_LIST.sub(lambda m: _page_ranges([int(p) for p in m[1].split(", ")]), note)
+    return _ONE_PAGE_RANGE.sub(r"page \1", note)
+
+
+def _page_ranges(pages: list[int]) -> str:
+    runs: list[list[int]] = []
+    for page in pages:
+        if runs and page == runs[-1][-1] + 1:
+            runs[-1].append(page)
+        else:
+            runs.append([page])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
+
+
 def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
-    from arxref.catalog import MemoryCatalog
-    from arxref.evaluate import EvalMode, evaluate_corpus, format_table
-    from arxref.evaluate_inputs import predict_paper
-    from arxref.evaluate_titles import evaluate_titles, format_titles
+    from arxref.catalog.records import MemoryCatalog
+    from arxref.evaluate.inputs import predict_paper
+    from arxref.evaluate.score import EvalMode, evaluate_corpus, format_table
+    from arxref.evaluate.titles import evaluate_titles, format_titles
 
     papers = len(list(args.corpus.glob("*/gold.json")))
     if not papers:

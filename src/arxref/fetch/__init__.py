@@ -1,9 +1,9 @@
 """Getting a version's e-print and PDF: a local folder (embedded), a mirror (back-fills) or arXiv.
 
 Only this package does I/O towards arXiv and only it imports httpx. Whatever the
-origin, the pipeline's fetch stage puts the bytes in the content-addressed blob
+origin, the fetch stage (`stages.fetch`) puts the bytes in the content-addressed blob
 folder and the stages after it read blobs. `make_fetcher` picks the origin from
-the settings (`ARXREF_FETCH_MODE`).
+the settings (`ARXREF_FETCH_MODE`). Never imports the store, the extraction paths or Celery.
 """
 
 from __future__ import annotations

@@ -21,19 +21,17 @@ from arxref.ids import arxiv_id_from_url, doi_from_url, find_arxiv_ids, find_doi
 from arxref.pdf._anchors import cite_anchor_pages
 from arxref.pdf._authoryear import DRAWN_DASH, Rule, drawn_rules, follows_rule
 from arxref.pdf._furniture import margin_shapes, remove_furniture
+from arxref.pdf._headings import HEADING, page_has_heading, page_has_second_heading
 from arxref.pdf._joins import Vocabulary, document_vocabulary, join_lines
 from arxref.pdf._layout import Line, body_size, read_page_lines
 from arxref.pdf._links import Link, links_inside, read_links
 from arxref.pdf._open import KeptPages, open_pdf, read_page_texts
 from arxref.pdf._section import (
-    HEADING,
     NAME_START,
     Section,
     find_unheaded,
     holds_floats_only,
     opens_entry,
-    page_has_heading,
-    page_has_second_heading,
     page_headings,
     split_sections,
 )

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
-from arxref.catalog import (
+from arxref.catalog.records import (
     AuthorKey,
     BatchLookup,
     CatalogLookup,

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 
-from arxref.catalog import CatalogRecord, first_author_surname, normalize_names, normalize_title
+from arxref.catalog.records import CatalogRecord, first_author_surname, normalize_names, normalize_title
 from arxref.domain import ParsedReference
 from arxref.ids import IdentifierMatch, find_arxiv_ids, find_dois
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from arxref.catalog import CatalogRecord
+from arxref.catalog.records import CatalogRecord
 from arxref.resolve.evidence import containments, similarities, title_similarity
 from arxref.resolve.resolver import RAW_CONTAINMENT, RAW_MIN_WORDS, weighed_floor
 

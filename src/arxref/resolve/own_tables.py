@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from arxref.catalog import AuthorHits, AuthorKey, BatchLookup, CatalogRecord, SearchHits
+from arxref.catalog.records import AuthorHits, AuthorKey, BatchLookup, CatalogRecord, SearchHits
 from arxref.domain import Candidate, Resolution, ResolutionStatus, ResolverSource
 
 # arXiv id -> the latest processed version of each processed paper among the ids asked.

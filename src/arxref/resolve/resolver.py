@@ -18,7 +18,7 @@ Order (the issue, DESIGN.md), first conclusive step wins:
 6. otherwise `parse_uncertain` for an entry the parser could not read, else `unresolved`.
 
 The thresholds below were set on `arxref eval --hide-ids` over shared/corpus and on
-the leave-one-out run of `arxref.evaluate_resolve` (every catalog title looked up
+the leave-one-out run of `arxref.evaluate.resolution` (every catalog title looked up
 with itself removed: anything found then is a false match); see the closing note.
 """
 
@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from arxref.catalog import OPENING_WORDS, AuthorKey, CatalogLookup, CatalogRecord, normalize_title
+from arxref.catalog.records import OPENING_WORDS, AuthorKey, CatalogLookup, CatalogRecord, normalize_title
 from arxref.domain import Candidate, ParsedReference, Resolution, ResolutionStatus, ResolverSource
 from arxref.ids import IdentifierMatch, find_arxiv_ids, parse_arxiv_id
 from arxref.parse import UNCERTAIN_BELOW

@@ -21,7 +21,7 @@ from itertools import chain, islice
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
-from arxref.catalog import (
+from arxref.catalog.records import (
     AUTHOR_LIMIT,
     AuthorHits,
     AuthorKey,

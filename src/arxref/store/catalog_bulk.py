@@ -24,7 +24,7 @@ from itertools import islice
 
 import sqlalchemy as sa
 
-from arxref.catalog import CatalogRecord
+from arxref.catalog.records import CatalogRecord
 from arxref.store.catalog import _row
 
 # Rows per COPY statement / SQLite transaction: each runs the search-table upkeep once, and a progress report.

@@ -11,8 +11,8 @@ from datetime import datetime
 
 import sqlalchemy as sa
 
-from arxref.crosscheck import CrossCheck
 from arxref.domain import PaperVersion
+from arxref.evaluate.crosscheck import CrossCheck
 from arxref.store.tables import paper_crosscheck_rows, paper_crosschecks, paper_versions
 from arxref.store.versions import utcnow
 

@@ -165,7 +165,7 @@ arxiv_catalog_words = sa.Table(
     sa.Column("doc", sa.Integer, nullable=False),
 )
 
-# Migration 0010: the e-print and the PDF of a version aligned (`arxref.crosscheck`), replaced per run.
+# Migration 0010: the e-print and the PDF of a version aligned (`evaluate.crosscheck`), replaced per run.
 paper_crosschecks = sa.Table(
     "paper_crosschecks",
     metadata,

@@ -28,7 +28,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from arxref.errors import DatabaseUnavailable
-from arxref.record_observation import record_path
+from arxref.record.observation import record_path
 from arxref.settings import Settings
 from arxref.store.engine import database_errors, make_engine, upgrade_schema
 from arxref.web import views

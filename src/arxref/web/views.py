@@ -14,9 +14,9 @@ from urllib.parse import urlencode
 import sqlalchemy as sa
 
 from arxref.domain import VersionState
-from arxref.record import BadPage, MalformedId, Paging, UnknownPaper, load_record, parse_page
-from arxref.record import reprocess_command as reprocess
-from arxref.record_observation import iso, record_path
+from arxref.record.citation import BadPage, MalformedId, Paging, UnknownPaper, load_record, parse_page
+from arxref.record.citation import reprocess_command as reprocess
+from arxref.record.observation import iso, record_path
 from arxref.store import health, versions
 
 FAILURES_PAGE = 100

@@ -22,7 +22,7 @@ from enum import StrEnum
 from rapidfuzz import fuzz
 
 from arxref.domain import RawReference
-from arxref.evaluate import normalize_entry
+from arxref.evaluate.score import normalize_entry
 
 SAME_ENTRY = 80.0
 """Similarity (0-100) at which two texts are one entry: score.py's pairing threshold."""

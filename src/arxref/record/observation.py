@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from urllib.parse import quote, urlencode
 
-from arxref.catalog import CatalogRecord
+from arxref.catalog.records import CatalogRecord
 from arxref.domain import PaperVersion, ResolutionStatus
 from arxref.store.citations import RESOLVED, CitationRow
 
@@ -85,7 +85,7 @@ def observation(
             "status": row.status or ResolutionStatus.UNRESOLVED.value,
             "resolver_source": row.resolver_source,
             "observed_at": iso(row.observed_at),
-            "score": row.score,
+            "score": shown_score(row.score) if linked else None,
         },
         "links": {
             "citing_paper": record_path(row.citing_arxiv_id),
@@ -96,6 +96,15 @@ def observation(
         observation["citation"]["found_by"] = found_by
     observation["observation_digest"] = digest(observation)
     return observation
+
+
+def shown_score(score: float | None) -> float | None:
+    """How alike the entry and the cited work's record are, from 0 to 1 in two decimals, for a reader.
+
+    Only a linked entry shows it: an unresolved entry's best score is that of a work it does not
+    cite, which tells a reader nothing. The stored score (0-100, full precision) is unchanged.
+    """
+    return None if score is None else round(score / 100, 2)
 
 
 def observation_id(paper: PaperVersion, bibliography: int, index: int, extractor_version: str) -> str:

@@ -2,7 +2,7 @@
 
 Pages come through `ArxivClient.get`, so the User-Agent, the shared rate limit and the
 retries (503 with Retry-After, OAI-PMH's flow control) are those of every other arXiv
-request; `arxref.catalog_harvest` reads the pages. Following resumption tokens is all
+request; `arxref.catalog.harvest` reads the pages. Following resumption tokens is all
 that is left here.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import date
 
-from arxref.catalog_harvest import HarvestPage, parse_harvest_page
+from arxref.catalog.harvest import HarvestPage, parse_harvest_page
 from arxref.fetch.arxiv_http import ArxivClient
 from arxref.fetch.listing import OAI_PATH
 

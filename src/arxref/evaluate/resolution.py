@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from arxref.catalog import CatalogLookup, CatalogRecord, normalize_title
+from arxref.catalog.records import CatalogLookup, CatalogRecord, normalize_title
 from arxref.domain import ParsedReference
 from arxref.resolve.evidence import Evidence, entry_text
 from arxref.resolve.resolver import raw_evidence, title_evidence

@@ -3,7 +3,7 @@
 Period styles ("Authors. Title. Venue ...") end the title at the next real sentence end,
 which is not the period of "U.S.", "no. 1", "e.g." or of an initial inside brackets.
 Comma styles ("A. Author, Title, Journal 12 (2019) 1") end it at the first comma chunk
-that opens a venue (`parse_venue.looks_like_venue`); when the first chunk already is a
+that opens a venue (`venue.looks_like_venue`); when the first chunk already is a
 venue, the entry has no title (physics: "J. Smith, Phys. Rev. D 76, 013009 (2007)").
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from arxref.parse_venue import (
+from arxref.parse.venue import (
     is_numeric_chunk,
     is_version_chunk,
     looks_like_venue,

@@ -4,7 +4,7 @@ A list is read name by name with a small grammar, so that the end of the list is
 found by structure (a separator that is not followed by another name), never by
 guessing at the first comma; the shapes one name can take (SF "Vaswani, A.", SI
 "Abazajian K. N.", IF "A. R. Calderbank", FN "Ashish Vaswani", CO "ATLAS Collaboration")
-are the grammar of `parse_name_grammar.py`.
+are the grammar of `name_grammar` (over the words of `name_words`).
 
 Separators are `,` `;` `and` `&` (and German `und`); "et al." ends the list and
 sets the flag. Names in one list share a family (surname-first or given-first),
@@ -18,15 +18,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from arxref.parse_name_grammar import (
+from arxref.parse.name_grammar import FAMILY, GRAMMAR, clean_name, ellipsis_end, et_al_end
+from arxref.parse.name_words import (
     AND_WORDS,
-    FAMILY,
-    GRAMMAR,
     Token,
-    clean_name,
-    ellipsis_end,
     ends_sentence,
-    et_al_end,
     tokenize,
 )
 

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from arxref.evaluate import match_entries, normalize_entry
+from arxref.evaluate.score import match_entries, normalize_entry
 from arxref.parse import parse_reference
 
 

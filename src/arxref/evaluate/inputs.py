@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from arxref.catalog import CatalogLookup
+from arxref.catalog.records import CatalogLookup
 from arxref.domain import ParsedReference, RawReference, Resolution
-from arxref.evaluate import EvalMode
-from arxref.extract import extract_references
+from arxref.evaluate.score import EvalMode
+from arxref.extract.choice import extract_references
 from arxref.ids import ARXIV_DOI_PREFIX, arxiv_id_from_url, find_arxiv_ids
 from arxref.output import extraction_to_json
 from arxref.parse import parse_references

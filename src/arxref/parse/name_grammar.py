@@ -1,6 +1,6 @@
-"""The name grammar: the words of an author list and the shapes one name can take.
+"""The name grammar: the shapes one name can take in an author list (its words: `name_words`).
 
-`parse_authors.scan_authors` reads a list name by name with these shapes:
+`authors.scan_authors` reads a list name by name with these shapes:
 
     SF  surname-first with initials   "Vaswani, A."  "Van Der Walt, S."  "Chin, W.-S."
     SI  surname then initials         "Abazajian K. N."  "Cai Z.-Y."  (MNRAS, Vancouver)
@@ -15,143 +15,24 @@ Each shape is a function (tokens, i) -> index past the name, or i when the shape
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import lru_cache
 
-# Words, and the punctuation that separates names, as separate tokens. A trailing period
-# stays on its word: on an initial it is part of the name, on a surname it ends the list.
-_TOKEN_RE = re.compile(r"[,;&()\[\]{}\"“”„«»]|[^\s,;&()\[\]{}\"“”„«»]+")
-
-PARTICLES = frozenset({
-    "van", "von", "der", "den", "de", "del", "della", "dello", "di", "da", "das", "dos", "du", "le",
-    "la", "les", "ten", "ter", "zu", "zum", "y", "i", "e", "bin", "ibn", "al", "el", "st.", "mac", "do",
-})
-# Capitalised words that begin titles, never names; keeps "On Growth", "The Art" out of FN.
-_TITLE_WORDS = frozenset({
-    "the", "a", "on", "in", "of", "for", "and", "to", "with", "from", "by", "towards", "toward",
-    "via", "using", "is", "are", "what", "how", "why", "when", "where", "do", "does", "can", "beyond",
-    "into", "at", "as", "its", "deep", "learning", "neural", "quantum", "theory", "analysis",
-    "model", "models", "data", "proceedings", "proc.", "journal", "conference", "university",
-    "phys.", "rev.", "lett.", "nature", "science", "in:", "arxiv", "vol.", "part", "introduction",
-})
-# Lower-case words that are never a fragment of a name.
-FUNCTION_WORDS = frozenset({
-    "of", "in", "on", "and", "the", "for", "to", "a", "an", "at", "by", "via", "is", "are", "or", "as",
-    "its", "we", "our", "how", "why", "not", "all", "new", "use", "et", "al", "eds", "ed",
-})
-_DIGRAPH_INITIALS = frozenset({"Ch", "Th", "Sh", "Zh", "Kh", "Ph", "Ts", "Gy", "Sz", "Ll", "Dj"})
-# Transliterated Russian initials (Ю, Я) that are also surnames ("X. Yu."): initials only where a
-# surname closed by a separator or a period follows ("Yu. Nesterov.", "A. Yu. Kitaev,", "D.Yu. Akimov.").
-_SURNAME_LIKE_INITIALS = frozenset({"Yu", "Ya"})
-_SUFFIXES = frozenset({"jr.", "jr", "sr.", "sr", "ii", "iii", "iv", "ii.", "iii.", "iv."})
-# ... and the words that make a group an author: "Wikipedia contributors", "The Stacks Project Authors".
-_COLLAB_WORDS = frozenset({
-    "collaboration", "collaborations", "consortium", "team", "group", "collab.", "contributors", "authors",
-    "developers",
-})
-AND_WORDS = frozenset({"and", "&", "und", "et"})  # "et": French ("Charles H. Bennett et Gilles Brassard")
-_APOSTROPHES = "'’`′"  # ... and the prime of transliterated soft signs: "Gel′fand"
-
-
-@dataclass(frozen=True)
-class Token:
-    """A word or separator of the entry, with its character span."""
-
-    text: str
-    start: int
-    end: int
-# Initials glued to the surname in tight typesetting: "R.R.Lewis", "L.C.Maximon", "J.-P.Serre".
-_GLUED_RE = re.compile(r"^((?:[^\W\d_]\.-?){1,4})([^\W\d_](?:[^\W\d_]|['’-])+\.?)$")
-
-
-def tokenize(text: str) -> list[Token]:
-    """Split text into name-grammar tokens with offsets."""
-    out = []
-    for m in _TOKEN_RE.finditer(text):
-        word, start, end = m.group(0), m.start(), m.end()
-        colon = None
-        if len(word) > 1 and word.endswith(":"):
-            # LNCS "Jonsson, B.: Title", ametsoc "Emanuel, K., 2012: Title": the colon closes the names
-            word, end, colon = word[:-1], end - 1, Token(":", end - 1, end)
-        glued = _GLUED_RE.match(word)
-        if glued and word[0].isupper() and glued.group(2)[0].isupper():
-            cut = start + glued.end(1)
-            out += [Token(glued.group(1), start, cut), Token(glued.group(2), cut, end)]
-        else:
-            out.append(Token(word, start, end))
-        if colon:
-            out.append(colon)
-    return out
-
-
-def _is_upper_letter(c: str) -> bool:
-    return c.isalpha() and c.isupper()
-
-
-@lru_cache(maxsize=8192)  # a pure test of one word, asked again for every shape
-def is_initial(word: str, need_period: bool = False) -> bool:
-    """'J.', 'W.-S.', 'J-D', 'A.B.', 'Ch.', or a bare capital 'E' (unless need_period)."""
-    if need_period and not word.endswith("."):
-        return False
-    core = word.rstrip(".")
-    if not core or len(core) > 7:
-        return False
-    parts = [p for p in re.split(r"[.\-‐]", core) if p]
-    if not parts:
-        return False
-    for n, part in enumerate(parts):
-        if len(part) == 1 and (_is_upper_letter(part) or (n > 0 and part.islower())):
-            continue  # "J.", and the odd lower-case second part of "A.-r."
-        # two-letter initials of transliterated names, only with a period: "Ch.", "Th.", "Zh."
-        # (never "Ba.", "Li.", "Wu.": those are surnames ending a sentence)
-        if part in _DIGRAPH_INITIALS and word.endswith("."):
-            continue
-        return False
-    return True
-
-
-def is_vancouver_initials(word: str) -> bool:
-    """'JA', 'DW' in "Smith JA, Doe DW": 2-3 capitals, no periods."""
-    return 2 <= len(word) <= 3 and all(_is_upper_letter(c) for c in word)
-
-
-@lru_cache(maxsize=8192)  # a pure test of one word, asked again for every shape
-def is_capword(word: str, caps_ok: bool = False) -> bool:
-    """A capitalised name word: 'Vaswani', "O'Shea", 'Fei-Fei', 'McCallum', 'Jun’ichi', 'Barrón-Cede'.
-
-    `caps_ok`: also a surname in capitals where initials stand beside it ("Q. WANG", "BOWEN, R."),
-    as elsarticle and ABNT print them; elsewhere a word in capitals is an acronym.
-    """
-    core = word.rstrip(".")
-    if len(core) < 2 or not _is_upper_letter(core[0]):
-        return False
-    if core.lower() in _TITLE_WORDS or word.lower() in _TITLE_WORDS or core.lower() in _COLLAB_WORDS:
-        return False
-    if not any(c.islower() for c in core) and not caps_ok:
-        return False
-    return all(c.isalpha() or c in "-‐" + _APOSTROPHES for c in core)
-
-
-def is_particle(word: str) -> bool:
-    """'van', 'de', 'der', capitalised 'De'/'Van': parts of a surname, never a name alone."""
-    return word.lower() in PARTICLES and (word.islower() or word in ("De", "Van", "Von", "Da", "Di", "Du"))
-
-
-def _is_fragment(word: str) -> bool:
-    """A lower-case scrap of a name whose accent was lost in conversion: 'Carre no', 'Jo ao'."""
-    w = word.rstrip(".")
-    return w.isalpha() and w.islower() and len(w) <= 3 and w not in FUNCTION_WORDS and w not in PARTICLES
-
-
-@lru_cache(maxsize=8192)  # a pure test of one word, asked again for every shape
-def ends_sentence(word: str) -> bool:
-    """A non-initial word carrying a period: the name, and the list, end here (not an abbreviated
-    particle: "Carvalho, A. d., Hruschka, E.")."""
-    return word.endswith(".") and not is_initial(word) and not _ABBREVIATED_PARTICLE_RE.fullmatch(word)
-
-
-_ABBREVIATED_PARTICLE_RE = re.compile(r"[a-z]\.")
-
+from arxref.parse.name_words import (
+    ABBREVIATED_PARTICLE_RE,
+    AND_WORDS,
+    COLLAB_WORDS,
+    FUNCTION_WORDS,
+    SUFFIXES,
+    SURNAME_LIKE_INITIALS,
+    TITLE_WORDS,
+    Token,
+    ends_sentence,
+    is_capword,
+    is_fragment,
+    is_initial,
+    is_particle,
+    is_upper_letter,
+    is_vancouver_initials,
+)
 
 # A particle written into the surname: "desJardins", "deBoer", "vanDam", "d’Enterria", "l'Hôpital".
 _CAMEL_SURNAME_RE = re.compile(r"(?:[a-z]{2,4}|[dl][’'])[^\W\d_a-z][^\W\d_]+\.?")
@@ -179,7 +60,7 @@ def _surname(tokens: list[Token], i: int, limit: int = 3, caps_ok: bool = False)
             k += 1
     if k == j and j > i and tokens[j - 1].text[:1].isupper():
         return j  # a capitalised particle is the whole surname: "J. Du", "Y. Le"
-    if j < k < len(tokens) and _is_fragment(tokens[k].text) and not ends_sentence(tokens[k - 1].text):
+    if j < k < len(tokens) and is_fragment(tokens[k].text) and not ends_sentence(tokens[k - 1].text):
         k += 1  # "Ramos-Carre no"
     return k if k > j else i
 
@@ -199,22 +80,14 @@ def _initials(tokens: list[Token], i: int, need_period: bool) -> int:
     return j
 
 
-def _closes_name(tokens: list[Token], j: int) -> bool:
-    """A separator at token j, or the year in brackets after the names."""
-    if j >= len(tokens):
-        return False
-    w = tokens[j].text
-    return w in (",", ";", "&") or w.lower() in AND_WORDS or _year_in_brackets(tokens, j)
-
-
 def _surname_like_initial(tokens: list[Token], j: int) -> bool:
     """'Yu.' as an initial: a capitalised surname closed by a separator or a period comes next."""
     if not tokens[j].text.endswith(("Yu.", "Ya.")):
         return False
     parts = [p for p in re.split(r"[.\-‐]", tokens[j].text) if p]
-    if not tokens[j].text.endswith(".") or not parts or parts[-1] not in _SURNAME_LIKE_INITIALS:
+    if not tokens[j].text.endswith(".") or not parts or parts[-1] not in SURNAME_LIKE_INITIALS:
         return False
-    if not all(len(p) == 1 and _is_upper_letter(p) for p in parts[:-1]) or j + 1 >= len(tokens):
+    if not all(len(p) == 1 and is_upper_letter(p) for p in parts[:-1]) or j + 1 >= len(tokens):
         return False
     nxt = tokens[j + 1].text
     after = tokens[j + 2].text if j + 2 < len(tokens) else ","
@@ -222,9 +95,9 @@ def _surname_like_initial(tokens: list[Token], j: int) -> bool:
 
 
 def _suffix(tokens: list[Token], i: int) -> int:
-    if i < len(tokens) and tokens[i].text.lower() in _SUFFIXES:
+    if i < len(tokens) and tokens[i].text.lower() in SUFFIXES:
         return i + 1
-    if i + 1 < len(tokens) and tokens[i].text == "," and tokens[i + 1].text.lower() in _SUFFIXES:
+    if i + 1 < len(tokens) and tokens[i].text == "," and tokens[i + 1].text.lower() in SUFFIXES:
         return i + 2
     return i
 
@@ -234,12 +107,12 @@ def _name_sf(tokens: list[Token], i: int) -> int:
     j = _surname(tokens, i, caps_ok=True)
     if j == i or j >= len(tokens) or tokens[j].text != ",":
         return i
-    if j + 2 < len(tokens) and tokens[j + 1].text.lower() in _SUFFIXES and tokens[j + 2].text == ",":
+    if j + 2 < len(tokens) and tokens[j + 1].text.lower() in SUFFIXES and tokens[j + 2].text == ",":
         j += 2  # the suffix between surname and initials: "Steele, Jr., G. L." (PNAS, APA)
     k = _initials(tokens, j + 1, need_period=False)
     if k == j + 1 and k < len(tokens) and is_vancouver_initials(tokens[k].text):
         k += 1
-    particle = k < len(tokens) and bool(_ABBREVIATED_PARTICLE_RE.fullmatch(tokens[k].text))
+    particle = k < len(tokens) and bool(ABBREVIATED_PARTICLE_RE.fullmatch(tokens[k].text))
     if k > j + 1 and particle and et_al_end(tokens, k) == k:
         k += 1  # an abbreviated particle after the initials: "Freitas, N. d." (de), "Seijen, H. v." (van)
     elif k > j + 1 and k < len(tokens) and _is_trailing_particle(tokens[k].text):
@@ -384,7 +257,7 @@ def _initial_after_full_given_name(tokens: list[Token], first: int, k: int) -> b
     if k - first < 2 or not (is_initial(last) and last.endswith(".")) or k >= len(tokens):
         return False
     word = tokens[k].text
-    if not is_capword(word) or is_initial(word) or word.lower().rstrip(".,;:") in _SUFFIXES:
+    if not is_capword(word) or is_initial(word) or word.lower().rstrip(".,;:") in SUFFIXES:
         return False  # a separator or a suffix goes on as it always has: "Correa, José R. ;", "Guy L. Jr.:"
     full = any(is_capword(t.text) and not is_initial(t.text) for t in tokens[first : k - 1])
     return full and not (k + 1 < len(tokens) and tokens[k + 1].text == ";")
@@ -396,7 +269,7 @@ def _title_follows_lone_name(tokens: list[Token], k: int) -> bool:
     reads like: a title word first, four words or more, or a function word ("Knuth, Donald E., The
     TeXbook, ...", "von Neumann, John, Mathematische Grundlagen der Quantenmechanik, ...")."""
     if tokens[k].text != ",":
-        opens = tokens[k].text[:1].isupper() and tokens[k].text.lower() in _TITLE_WORDS
+        opens = tokens[k].text[:1].isupper() and tokens[k].text.lower() in TITLE_WORDS
         return opens and is_initial(tokens[k - 1].text) and tokens[k - 1].text.endswith(".")
     chunk = []
     for t in tokens[k + 1 :]:
@@ -408,7 +281,7 @@ def _title_follows_lone_name(tokens: list[Token], k: int) -> bool:
     if not chunk or not chunk[0][:1].isupper():
         return False
     words = {w.lower() for w in chunk if len(w) > 1}  # not "A": a middle initial ("Fred A Hamprecht")
-    return chunk[0].lower() in _TITLE_WORDS or len(chunk) >= 4 or bool(words & (FUNCTION_WORDS - AND_WORDS))
+    return chunk[0].lower() in TITLE_WORDS or len(chunk) >= 4 or bool(words & (FUNCTION_WORDS - AND_WORDS))
 
 
 def _name_sg(tokens: list[Token], i: int) -> int:
@@ -433,7 +306,7 @@ def _name_sg(tokens: list[Token], i: int) -> int:
     k = j + 1
     while k < len(tokens) and k - j <= 3 and (is_capword(tokens[k].text) or is_initial(tokens[k].text)):
         k += 1
-        if ends_sentence(tokens[k - 1].text) and tokens[k - 1].text.lower() not in _SUFFIXES:
+        if ends_sentence(tokens[k - 1].text) and tokens[k - 1].text.lower() not in SUFFIXES:
             break  # "Satoshi. Bitcoin": the period ended the name ("Guy L. Jr.:" goes on)
         if _initial_after_full_given_name(tokens, j + 1, k):
             break  # "BARTO, Andrew G. Reinforcement Learning": the title, unless ";" closes the word
@@ -445,7 +318,7 @@ def _name_sg(tokens: list[Token], i: int) -> int:
     if k <= j + 1 or not (is_capword(tokens[j + 1].text) or initial_first):
         return i  # the given name comes first, in full: "Ba, J. Adam: A method ..." is "Ba, J." and a title
     period = ends_sentence(tokens[k - 1].text) or _initial_after_full_given_name(tokens, j + 1, k)
-    if period and tokens[k - 1].text.lower() not in _SUFFIXES:
+    if period and tokens[k - 1].text.lower() not in SUFFIXES:
         opens = k < len(tokens) and (tokens[k].text[:1].isupper() or tokens[k].text[:1] in "“\"'‘")
         return k if one_word and opens and k - j <= 3 else i
     # Chicago's list of names in full after the first is read only after a one-word surname, so that
@@ -483,7 +356,7 @@ def _name_if(tokens: list[Token], i: int) -> int:
     k = _surname(tokens, j, caps_ok=tokens[j - 1].text.endswith("."))
     if k == j and j < len(tokens) and tokens[j - 1].text.endswith(".") and _closed(tokens, j + 1):
         w = tokens[j].text
-        if re.fullmatch(r"[A-Z][a-z]{1,3}", w) and w.lower() in _TITLE_WORDS:
+        if re.fullmatch(r"[A-Z][a-z]{1,3}", w) and w.lower() in TITLE_WORDS:
             return j + 1  # a surname that is also a title word, closed by a separator: "B. Do, M. Ohsaki"
     k = _longer_given_names(tokens, j, k)
     return _suffix(tokens, k) if k > j else i
@@ -525,7 +398,7 @@ def _name_fn(tokens: list[Token], i: int) -> int:
             j += 1
             if ends_sentence(w):
                 break
-        elif (is_initial(w) or is_particle(w) or _is_fragment(w)) and not ends_sentence(w):
+        elif (is_initial(w) or is_particle(w) or is_fragment(w)) and not ends_sentence(w):
             j += 1
         elif is_vancouver_initials(w):
             j += 1  # Google Scholar's middle initials: "Johanna JM Takkenberg", "Moritz UG Kraemer"
@@ -533,7 +406,7 @@ def _name_fn(tokens: list[Token], i: int) -> int:
             break
     if last_cap == i:
         return i
-    if last_cap + 1 < len(tokens) and _is_fragment(tokens[last_cap + 1].text):
+    if last_cap + 1 < len(tokens) and is_fragment(tokens[last_cap + 1].text):
         last_cap += 1  # "Alberto Barrón-Cede no,"
     if ends_sentence(tokens[last_cap].text):
         return last_cap + 1  # "Théorie de Hodge. II,": the period closed the name, no suffix follows
@@ -587,7 +460,7 @@ def _name_collab(tokens: list[Token], i: int) -> int:
     j = i
     while j < len(tokens) and j - i < 7:
         w = tokens[j].text
-        if w.rstrip(".,").lower() in _COLLAB_WORDS and j > i:
+        if w.rstrip(".,").lower() in COLLAB_WORDS and j > i:
             return j + 1
         if not (w[:1].isupper() or w.lower() in AND_WORDS or w.lower() == "the") or w.endswith("."):
             break  # an initial is a person's name: "Vicsek T. Hierarchical group dynamics"
@@ -609,7 +482,7 @@ def clean_name(name: str) -> str:
     """Drop a trailing sentence period from a surname ('Shazeer.' -> 'Shazeer'), keep initials' periods."""
     name = name.strip().strip(",;")
     last = name.rsplit(" ", 1)[-1]
-    abbreviated = is_initial(last) or _ABBREVIATED_PARTICLE_RE.fullmatch(last)  # "N. d." (de)
+    abbreviated = is_initial(last) or ABBREVIATED_PARTICLE_RE.fullmatch(last)  # "N. d." (de)
     if name.endswith(".") and not abbreviated and last.lower().rstrip(".") not in ("jr", "sr", "al"):
         name = name[:-1]
     return name

@@ -4,16 +4,16 @@ The entry is read left to right, the way its style lays it out:
 
 1. identifiers first (arXiv id, DOI, URL via `ids.py`), then cut out of the text;
 2. a quoted title ("...", “...”, ``...'') when quotes stand where a title stands;
-3. otherwise the author list, read by the name grammar of `parse_authors.py`
+3. otherwise the author list, read by the name grammar of `authors`
    (it knows "Vaswani, A., Shazeer, N.", "A. Vaswani, N. Shazeer", full names,
    collaborations), or, failing that, a first sentence that has the look of names
-   (`parse_names.py`);
+   (`names`);
 4. a year right after the authors (author-year styles), which also tells whether the
    style separates fields with periods or with commas;
-5. the title (`parse_title.py`): the next sentence (period styles) or the comma chunks
+5. the title (`title`): the next sentence (period styles) or the comma chunks
    up to the first one that opens a venue (comma styles); none at all when the venue
    comes first (physics: "J. Smith, Phys. Rev. D 76, 013009 (2007)");
-6. venue, volume, pages from what is left (`parse_venue.py`).
+6. venue, volume, pages from what is left (`venue`).
 
 A would-be title that reads as a list of names is never returned as the title.
 `confidence` says how well the entry fitted this reading; below `UNCERTAIN_BELOW`
@@ -30,16 +30,16 @@ from dataclasses import dataclass, replace
 
 from arxref.domain import ParsedReference, RawReference
 from arxref.ids import find_arxiv_ids, find_dois
-from arxref.parse_authors import first_name_shape, scan_authors
-from arxref.parse_names import (
+from arxref.parse.authors import first_name_shape, scan_authors
+from arxref.parse.names import (
     looks_like_author_list,
     loose_author_list,
     only_link_follows,
     organisation_head,
     title_follows,
 )
-from arxref.parse_title import YEAR, clean_title, sentence_end, title_by_commas, title_by_sentence
-from arxref.parse_venue import find_year, parse_venue
+from arxref.parse.title import YEAR, clean_title, sentence_end, title_by_commas, title_by_sentence
+from arxref.parse.venue import find_year, parse_venue
 
 UNCERTAIN_BELOW = 0.5
 

@@ -1,4 +1,4 @@
-"""Name lists the grammar of `parse_authors.py` cannot read, and titles that are really names.
+"""Name lists the grammar of `authors` cannot read, and titles that are really names.
 
 Used where the grammar failed but the layout still says "names here": the first sentence
 of an entry ("Zimmermann, David Klindt, and Wieland Brendel."), a tail after "and" ("and
@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import re
 
-from arxref.parse_name_grammar import (
+from arxref.parse.name_grammar import clean_name
+from arxref.parse.name_words import (
     FUNCTION_WORDS,
     PARTICLES,
-    clean_name,
     is_capword,
     is_initial,
     is_particle,
     is_vancouver_initials,
 )
-from arxref.parse_title import YEAR, sentence_end
-from arxref.parse_venue import looks_like_venue, title_like
+from arxref.parse.title import YEAR, sentence_end
+from arxref.parse.venue import looks_like_venue, title_like
 
 # Splits a loose name list: ", and", ", &", ";", ",", " and ", " & ".
 _LOOSE_SPLIT_RE = re.compile(r"\s*(?:,\s*(?:and|&)\s+|;\s*(?:and\s+)?|,\s*|\s+(?:and|&|und)\s+)\s*")

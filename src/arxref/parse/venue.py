@@ -1,6 +1,6 @@
 """The publication part of an entry: is a chunk a venue, and its venue / volume / pages / year.
 
-Used by `parse.py` twice: to tell where a title stops ("..., Phys. Rev. A 54, 1098
+Used by `reference` twice: to tell where a title stops ("..., Phys. Rev. A 54, 1098
 (1996)" starts a venue; "..., heterogeneous, and incomplete observations" does not),
 and to read the fields out of what follows the title.
 """

@@ -1,6 +1,6 @@
 """OAI-PMH `ListRecords` pages in arXiv's own format (`metadataPrefix=arXiv`) read into catalog records.
 
-Pure: bytes in, a `HarvestPage` out; `arxref.fetch.oai_catalog` does the HTTP. The
+Pure: bytes in, a `HarvestPage` out; `arxref.catalog.oai` does the HTTP. The
 arXiv format gives id, created/updated dates, structured authors (keyname, forenames),
 title, categories, journal-ref and DOI, but not the list of versions, so a harvested
 record's `latest_version` is unknown (None) and the loader keeps the stored one.
@@ -13,7 +13,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
-from arxref.catalog import CatalogRecord, record_from_json
+from arxref.catalog.records import CatalogRecord, record_from_json
 from arxref.errors import UpstreamError
 
 _NS = {"oai": "http://www.openarchives.org/OAI/2.0/", "arxiv": "http://arxiv.org/OAI/arXiv/"}

@@ -6,7 +6,7 @@ under our own schema name. `load_record` reads the store (a few statements, each
 or an index); `build_record` is the pure part.
 
 Stable ids and digests let a consumer tell what changed between two fetches: each observation's
-(`record_observation`), and `context_digest`, sha256 of the record's canonical JSON without `as_of`
+(`observation`), and `context_digest`, sha256 of the record's canonical JSON without `as_of`
 and itself.
 
 What this system does not measure (standing notices, external citation counts) is a coverage lane
@@ -23,10 +23,10 @@ from urllib.parse import quote
 
 import sqlalchemy as sa
 
-from arxref.catalog import CatalogRecord
+from arxref.catalog.records import CatalogRecord
 from arxref.domain import ResolutionStatus, VersionState
 from arxref.ids import parse_arxiv_id
-from arxref.record_observation import catalog_title, digest, iso, observation, record_path, resolved
+from arxref.record.observation import catalog_title, digest, iso, observation, record_path, resolved
 from arxref.store import citations
 from arxref.store.catalog import SqlCatalog
 from arxref.store.citations import CitationRow, VersionSummary

@@ -1,0 +1,16 @@
+"""Fields of one bibliography entry: authors, title, year, venue, identifiers and a confidence.
+
+Pure: a RawReference (from either path) in, a ParsedReference out. `reference` reads an entry
+left to right and calls on the others: `authors` (the author list, name by name) over the name
+grammar (`name_grammar`: the shapes one name can take; `name_words`: the tokens of a list and
+what one word can be), `names` (name lists the grammar cannot read, and titles that are really
+names), `title` (where a title stops) and `venue` (is a chunk a venue, and its volume, pages
+and year).
+
+Imports only the shared vocabulary (`domain`, `ids`): never the catalog, the resolver, the store,
+fetch or Celery.
+"""
+
+from arxref.parse.reference import UNCERTAIN_BELOW, parse_reference, parse_references
+
+__all__ = ["UNCERTAIN_BELOW", "parse_reference", "parse_references"]

@@ -1,0 +1,107 @@
+"""What a bibliography heading reads like, in many languages and however the PDF sets its letters
+(spaced small caps, a bitmap font's loose accents, Cyrillic read as Latin-1)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from arxref.pdf._glyphs import repair_cyrillic
+from arxref.pdf._layout import Line
+
+# Matched against `heading_key`: accents folded, so "Referências", "Bibliografía" and a
+# bitmap font's "Bibliograf´ıa" read as "referencias", "bibliografia".
+# A second list's own heading: "Supplementary References", "References for the Supplement".
+_SECOND_NAMES = (
+    r"(supplementa(ry|l)|additional|further|appendix)\s+references|references\s+(for|in)\s+(the\s+)?"
+    r"(supplement(ary\s+(material|information))?|appendix|appendices)"
+)
+_NAMES = (
+    r"references(\s+(and|&)\s+notes)?|notes\s+and\s+references|references\s+cited|cited\s+references"
+    rf"|{_SECOND_NAMES}"
+    r"|reference\s+list|bibliography|bibliographie|literature(\s+cited)?|cited\s+literature|works\s+cited"
+    r"|references\s+bibliographiques|literatur|literaturverzeichnis|quellenverzeichnis|quellen|literatuur(lijst)?"
+    r"|bibliografia|referencias(\s+bibliograficas)?|riferimenti(\s+bibliografici)?|referenties"
+    r"|список\s+(использованн\w+\s+)?(литературы|источников)|библиографически\w*\s+список|литература"
+    # Indonesian, Malay, Turkish, Polish/Czech/Croatian, Hungarian, Finnish, Scandinavian, Romanian,
+    # Catalan, Afrikaans, Vietnamese, Greek, Chinese and Japanese, Korean, Arabic
+    r"|referensi|daftar\s+(pustaka|rujukan|referensi)|rujukan|pustaka\s+acuan|bibliografi|kaynaklar|kaynakca"
+    r"|literatura|(seznam|pouzita)\s+literatury?|irodalom(jegyzek)?|hivatkozasok|lahteet|lahdeluettelo|kirjallisuus"
+    r"|referenser|referanser|litteratur(liste|forteckning)?|kallor|kilder|bibliografie|referinte|referencies"
+    r"|verwysings|tai\s+lieu\s+tham\s+khao|βιβλιογραφια|αναφορες|参考文献|参考资料|參考文獻|引用文献|المراجع"
+    # folded as heading_key folds it: NFKD splits Hangul syllables into their letters
+    rf"|{unicodedata.normalize('NFKD', '참고')}\s*{unicodedata.normalize('NFKD', '문헌')}"
+)
+# An optional section number ("7", "7.", "VII.", "A.") may precede the name.
+HEADING = re.compile(rf"^(?:(?:\d{{1,2}}|[IVXL]{{1,5}}|[A-Z])\.?\s+)?(?:{_NAMES})\s*:?$", re.I)
+_SECOND_HEADING = re.compile(rf"^(?:(?:\d{{1,2}}|[IVXL]{{1,5}}|[A-Z])\.?\s+)?(?:{_SECOND_NAMES})\s*:?$", re.I)
+# The spacing accents a bitmap (Type 3) font's text layer sets beside its letter.
+_SPACING_ACCENTS = re.compile("[´`¨ˆ˜˘˙¸˚˝ˇ^~]")
+_COMBINING = re.compile("[\u0300-\u036f]")
+# Every heading name holds one of these (spaces closed up, lower case, accents as printed:
+# "réf", "r´ef", "re\u0301f", "rif"):
+# a cheap test before a plain-text line is folded and matched.
+_LATIN1 = re.compile("[\u00c0-\u00ff]")
+_ASCII_LOWER = re.compile("[a-z]")
+_STEMS = re.compile(
+    "r.{0,3}f|bib|lit|quell|works|cited|spis|спис|литер|библ|note|pustaka|rujuk|kaynak|seznam|irodalom|hivatkoz"
+    "|l.hte|kirjall|k.llor|kilder|verwys|tham|βιβλ|αναφορ|参考|參考|引用|참고|مراجع"
+)
+
+
+
+def despace(text: str) -> str:
+    """`L I T E R AT U R` (letter-spaced small caps) read as `LITERATUR`."""
+    if text.count(" ") < 3:
+        return text
+    parts = text.split()
+    if (
+        len(parts) >= 4
+        and all(p.isalpha() for p in parts)
+        and sum(len(p) <= 2 for p in parts) >= 0.75 * len(parts)
+    ):
+        return "".join(parts)
+    return text
+
+
+@lru_cache(maxsize=4096)  # a line is asked again as a list's span grows page by page
+def heading_key(text: str) -> str:
+    """A line as heading names are matched: letter spacing closed up, accents folded."""
+    if not text.isascii():
+        folded = unicodedata.normalize("NFKD", _SPACING_ACCENTS.sub("", text).replace("ı", "i"))
+        text = _COMBINING.sub("", folded)
+    elif "`" in text or "^" in text or "~" in text:
+        text = _SPACING_ACCENTS.sub("", text)
+    return despace(text.strip())
+
+
+def is_heading(ln: Line) -> bool:
+    """Whether a line is a bibliography heading by its words."""
+    return len(ln.text) <= 80 and bool(HEADING.match(heading_key(ln.text)))
+
+
+@lru_cache(maxsize=128)  # asked of each page twice: by the plain pass, then to find the lists
+def page_has_heading(text: str) -> bool:
+    """Whether a page's plain text holds a line that reads as a bibliography heading; a bitmap T2A
+    font's Cyrillic reads as Latin-1 letters in the plain text ("Ñïèñîê ëèòåðàòóðû")."""
+    return any(
+        HEADING.match(heading_key(t))
+        for line in text.splitlines()
+        if len(line) < 60
+        and line.count(" ") < 12
+        and _STEMS.search((t := _cyrillic(line)).replace(" ", "").lower())
+    )
+
+
+def _cyrillic(line: str) -> str:
+    # T2A read as Latin-1 has no ASCII lower-case letter; an accented Latin line has
+    return repair_cyrillic(line, least=1) if _LATIN1.search(line) and not _ASCII_LOWER.search(line) else line
+
+
+def page_has_second_heading(text: str) -> bool:
+    """Whether a page's plain text holds the heading of a second list (a supplement's), which
+    says that a main list, with its own heading or none, comes before it."""
+    return any(
+        _SECOND_HEADING.match(heading_key(t)) for t in text.splitlines() if len(t) < 60 and "ef" in t.lower()
+    )
