@@ -21,7 +21,7 @@ import sqlalchemy as sa
 from arxref.cli._common import EXIT_OK, EXIT_SOME_FAILED, InputError, database, load_catalog_file
 from arxref.cli._progress import Progress
 from arxref.domain import PaperVersion, Stage, VersionState
-from arxref.errors import InvalidIdentifier
+from arxref.errors import BrokerUnavailable, InvalidIdentifier
 from arxref.fetch import Fetcher, make_fetcher
 from arxref.ids import parse_arxiv_id
 from arxref.pipeline import process_version
@@ -190,14 +190,24 @@ def _reprocess_here(
 
 
 def _reprocess_pool(engine: sa.Engine, settings: Settings, rows: list[versions.VersionRow]) -> dict[str, str]:
-    from arxref.tasks import make_celery, send_fetch  # Celery is loaded only when the pool is used
+    """Queue each version again; a version whose message could not be sent is left as it was."""
+    from arxref.tasks import check_broker, make_celery, send_fetch  # Celery loads only for the pool
 
     app = make_celery(settings)
+    check_broker(app)
     progress = Progress("queue", len(rows))
-    for row in rows:
+    for sent, row in enumerate(rows):
         with engine.begin() as conn:
             versions.mark_requeued(conn, row.paper)
-        send_fetch(app, row.paper)
+        try:
+            send_fetch(app, row.paper)
+        except Exception as exc:  # kombu's errors as Redis goes away mid-way
+            with engine.begin() as conn:
+                versions.restore_version(conn, row)
+            raise BrokerUnavailable(
+                f"the broker went away while sending ({type(exc).__name__}): {sent} of {len(rows)} versions"
+                " queued again, the rest left as they were; run the same reprocess when it is back"
+            ) from exc
         progress.step()
     progress.close()
     return {row.paper.key: "queued" for row in rows}
@@ -207,9 +217,11 @@ _IN_BROKER = "still in the broker, not sent again"
 
 
 def _resend_stalled(engine: sa.Engine, settings: Settings, stalled_before: datetime) -> dict[str, str]:
-    from arxref.tasks import make_celery, resend_stalled_versions
+    from arxref.tasks import check_broker, make_celery, resend_stalled_versions
 
-    done = resend_stalled_versions(make_celery(settings), engine, stalled_before)
+    app = make_celery(settings)
+    check_broker(app)
+    done = resend_stalled_versions(app, engine, stalled_before)
     results = {paper.key: f"queued again ({task})" for paper, task in done.resent.items()}
     results.update(dict.fromkeys((paper.key for paper in done.in_broker), _IN_BROKER))
     return results
@@ -218,12 +230,15 @@ def _resend_stalled(engine: sa.Engine, settings: Settings, stalled_before: datet
 def _queue_depths(settings: Settings) -> dict[str, int] | str | None:
     if not settings.broker_url:
         return None
-    from arxref.tasks import make_celery, queue_depths
+    from arxref.tasks import check_broker, make_celery, queue_depths
 
+    app = make_celery(settings)
     try:
-        return queue_depths(make_celery(settings))
+        check_broker(app, timeout=2)  # one try: kombu's own retries took 7 s to say the broker is down
+        return queue_depths(app)
     except Exception as exc:  # status must still show the database when the broker is down
-        return f"broker unreachable ({type(exc).__name__})"
+        cause = exc.__cause__ if exc.__cause__ is not None else exc
+        return f"broker unreachable ({type(cause).__name__})"
 
 
 def _origin(settings: Settings) -> str | None:

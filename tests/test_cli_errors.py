@@ -1,0 +1,53 @@
+"""Mistakes a newcomer or an operator makes, through the real `arxref` command in a child process: each
+is one line on stderr with the exit code README promises (2 usage, 3 input or environment), never a
+traceback, and changes nothing it should not."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import SAMPLES
+from tests.servers import free_port
+from tests.web_server import arxref_env, run_arxref
+
+
+def one_line(done, code: int) -> str:  # noqa: ANN001 (a CompletedProcess)
+    """The only stderr line of a command that exited with `code`."""
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == code, done.stderr[-2000:]
+    assert len(lines) == 1, done.stderr[-2000:]
+    return lines[0]
+
+
+@pytest.fixture
+def one_failed(tmp_path: Path) -> dict[str, str]:
+    """An embedded home whose database holds one done and one failed version."""
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    shutil.copy(SAMPLES / "1205.4446v1.tar.gz", folder)
+    (folder / "2401.00002v1.pdf").write_bytes(b"%PDF-1.4 truncated")
+    env = arxref_env({"ARXREF_HOME": str(tmp_path / "var")})
+    assert run_arxref(["process", str(folder)], env, check=False).returncode == 1
+    return env
+
+
+def _states(env: dict[str, str]) -> dict[str, int]:
+    return json.loads(run_arxref(["status", "--json"], env).stdout)["versions_by_state"]
+
+
+@pytest.mark.parametrize(
+    "argv", [["reprocess", "--failed"], ["reprocess", "--stalled", "0", "--pool"]], ids=["failed", "stalled"]
+)
+def test_reprocess_to_a_broker_that_is_down_is_one_line_and_moves_no_version(
+    one_failed: dict[str, str], argv: list[str]
+) -> None:
+    before = _states(one_failed)
+    assert before == {"done": 1, "failed": 1}
+    down = {**one_failed, "ARXREF_BROKER_URL": f"redis://127.0.0.1:{free_port()}/0"}  # nothing listens
+    line = one_line(run_arxref(argv, down, check=False), 3)
+    assert line.startswith("arxref: BrokerUnavailable: the broker does not answer")
+    assert _states(one_failed) == before
