@@ -40,8 +40,8 @@ def test_record_lists_outbound_references_with_state_counts(capsys) -> None:
     record = json.loads(capsys.readouterr().out)
     counts = record["reference_resolution"]["state_counts"]
     paper = record["paper"]
-    assert (paper["arxiv_id"], paper["version"], paper["latest_version"]) == ("1711.08379", 1, 1)
-    assert paper["metadata_source"] == "own_tables"  # not in the sample catalog: what our tables know
+    assert (paper["arxiv_id"], paper["version"], paper["latest_version"]) == ("1711.08379", 1, 2)
+    assert paper["metadata_source"] == "arxiv_catalog"  # the sample catalog holds the samples themselves
     assert sum(counts.values()) == len(record["outbound"]) == 17
     first = record["outbound"][0]
     assert (first["citation"]["reference_index"], first["citation"]["source"]) == (1, "arxiv_source")

@@ -1,7 +1,7 @@
 """The record service for real: `arxref serve` (uvicorn) on 127.0.0.1 over SQLite and PostgreSQL, the papers
 processed first by `arxref process` as a person runs it.
 
-The site: the five samples, 2004.14974 (it prints arXiv:1911.02782, which the sample catalog lacks), a
+The site: the five samples, 2004.14974 (it prints arXiv:1911.02782, another sample), a
 zero-byte PDF that fails at fetch, 1205.4446 fetched from a local arXiv over HTTP (and a version it
 does not have), and a generated paper of 250 references cited by 120 generated papers, for paging.
 """
@@ -114,14 +114,33 @@ def _canonical_digest(value: object) -> str:
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+@pytest.mark.parametrize("arxiv_id", ["0801.0012", "1205.4446", "1611.03199", "1711.08379", "1911.02782"])
+def test_every_sample_record_shows_its_title_category_and_dates(site: Site, arxiv_id: str) -> None:
+    """The sample catalog holds the samples themselves: no sample page reads "title not known here"."""
+    meta = json.loads((SAMPLES / "meta" / f"{arxiv_id}.json").read_text())
+    paper = site.server.get(f"/paper/{arxiv_id}/citation-record.json").json()["paper"]
+    assert (paper["title"], paper["metadata_source"]) == (meta["title"], "arxiv_catalog")
+    assert paper["primary_category"]
+    assert paper["submitted_at"] or paper["last_updated"]
+    page = site.server.get(f"/paper/{arxiv_id}/citation-record").text
+    assert "not known here" not in page
+    assert meta["title"] in page
+
+
+def test_a_paper_the_catalog_lacks_shows_what_our_tables_know(site: Site) -> None:
+    paper = site.server.get("/paper/2004.14974/citation-record.json").json()["paper"]
+    known = (paper["metadata_source"], paper["primary_category"], paper["latest_version"])
+    assert known == ("own_tables", None, 1)
+
+
 def test_the_record_of_a_sample_paper(site: Site) -> None:
     answer = site.server.get("/paper/1711.08379/citation-record.json")
     assert answer.status == 200
     record = answer.json()
     assert record["schema"] == "arxref.paper-citation-record.v1"
     paper = record["paper"]
-    assert (paper["arxiv_id"], paper["version"], paper["latest_version"]) == ("1711.08379", 1, 1)
-    assert paper["metadata_source"] == "own_tables"  # not in the sample catalog
+    assert (paper["arxiv_id"], paper["version"], paper["latest_version"]) == ("1711.08379", 1, 2)
+    assert paper["metadata_source"] == "arxiv_catalog"  # the sample catalog holds the samples themselves
     counts = record["reference_resolution"]
     assert counts["total_outbound_references"] == counts["displayed"] == len(record["outbound"]) == 17
     assert sum(counts["state_counts"].values()) == 17
@@ -193,7 +212,7 @@ def test_a_paper_in_the_catalog_lists_every_processed_paper_citing_it(site: Site
 
 
 def test_an_inbound_citation_between_two_processed_papers(site: Site) -> None:
-    """2004.14974 prints arXiv:1911.02782; the catalog lacks it, both are processed: the link resolves."""
+    """2004.14974 prints arXiv:1911.02782; both are processed: the link resolves."""
     record = site.server.get("/paper/1911.02782/citation-record.json").json()
     assert record["inbound_citations"] == {"displayed": 1, "total_inbound_citations": 1}
     (inbound,) = record["inbound"]
@@ -207,7 +226,6 @@ def test_an_inbound_citation_between_two_processed_papers(site: Site) -> None:
     )
     assert inbound["links"]["citing_paper"] == "/paper/2004.14974/citation-record"
     assert "55 of 55 outbound references and 1 inbound citation observation" in record["thesis"]
-    # Not in the catalog: the title the citing paper prints for it.
     assert record["paper"]["title"] == "S2ORC: The Semantic Scholar Open Research Corpus"
     outbound = site.server.get("/paper/2004.14974/citation-record.json").json()["outbound"]
     (link,) = [o for o in outbound if o["citation"]["cited_work"]["arxiv_id"] == "1911.02782"]
