@@ -51,3 +51,18 @@ def test_reprocess_to_a_broker_that_is_down_is_one_line_and_moves_no_version(
     line = one_line(run_arxref(argv, down, check=False), 3)
     assert line.startswith("arxref: BrokerUnavailable: the broker does not answer")
     assert _states(one_failed) == before
+
+
+@pytest.mark.parametrize(
+    ("page", "says"),
+    [
+        ("99999999999999999999999", "a whole number from 1 to 1000000"),
+        ("-1", "a whole number from 1 to 1000000"),
+        ("2", "1205.4446: outbound page 2 of 1: past the last page"),
+    ],
+)
+def test_record_of_a_page_that_is_not_there_is_one_line(
+    one_failed: dict[str, str], page: str, says: str
+) -> None:
+    done = run_arxref(["record", "1205.4446", "--outbound-page", page], one_failed, check=False)
+    assert says in one_line(done, 3)

@@ -27,7 +27,7 @@ from arxref.domain import (
     ResolvedReference,
     ResolverSource,
 )
-from arxref.record_observation import OBSERVATION_NAMESPACE
+from arxref.record_observation import OBSERVATION_NAMESPACE, record_path
 from arxref.store import versions
 from arxref.store.engine import make_engine
 from arxref.store.references import replace_references
@@ -273,6 +273,15 @@ def test_outbound_and_inbound_lists_page_by_100(site: Site) -> None:
         ("/paper/not-an-id/citation-record", 400),
         ("/paper/not-an-id/citation-record.json", 400),
         ("/paper/1911.02782/citation-record.json?inbound_page=two", 400),
+        ("/paper/1911.02782/citation-record.json?outbound_page=99999999999999999999999", 400),
+        ("/paper/1911.02782/citation-record?inbound_page=99999999999999999999999", 400),
+        ("/paper/1911.02782/citation-record.json?outbound_page=-1", 400),
+        ("/paper/1911.02782/citation-record.json?outbound_page=%C2%B2", 400),  # a superscript two
+        ("/failures.json?page=99999999999999999999999", 400),
+        ("/failures?page=0", 400),
+        ("/failures.json?stage=bogus", 400),
+        ("/paper/1911.02782/citation-record.xml", 404),
+        ("/paper/1911.02782/references", 404),
         ("/no/such/page.json", 404),
         ("/no/such/page", 404),
     ],
@@ -314,7 +323,7 @@ def test_status_and_failures_show_each_failure_with_the_command_that_reruns_it(s
     assert [f["paper"] for f in narrowed["failures"]] == ["1205.4446v9"]
     html = site.server.get("/status").text
     assert "arxref reprocess --failed --stage fetch --error-class CorruptPdf" in html
-    assert "arxref reprocess --failed --stage fetch --error-class NotFound" in site.server.get("/").text
+    assert "arxref reprocess --failed --stage fetch --error-class NotFound" in html
     # The failed paper's own record says why it has no references, and how to run it again.
     record = site.server.get("/paper/2401.00002/citation-record.json").json()
     (failed,) = record["versions"]
@@ -357,3 +366,68 @@ def test_the_cli_prints_exactly_the_json_of_the_endpoint_and_writes_its_page(sit
     html = page.read_text()
     assert "S2ORC: The Semantic Scholar Open Research Corpus" in html
     assert html.count('<tr id="obs-') == 55 + 1
+
+
+@pytest.mark.parametrize(
+    ("path", "page", "last"),
+    [
+        ("/paper/1911.02782/citation-record?outbound_page=2", "page 2 of 1", record_path("1911.02782")),
+        (
+            f"/paper/{BIG.arxiv_id}/citation-record.json?outbound_page=4&inbound_page=2",
+            "outbound page 4 of 3",
+            f"/paper/{BIG.arxiv_id}/citation-record.json?outbound_page=3&inbound_page=2",
+        ),
+        ("/failures.json?page=2", "page 2 of 1", "/failures.json"),
+    ],
+)
+def test_a_page_past_the_end_is_404_with_a_link_to_the_last_page(
+    site: Site, path: str, page: str, last: str
+) -> None:
+    answer = site.server.get(path)
+    assert answer.status == 404
+    if ".json" in path:
+        doc = answer.json()
+        assert page in doc["error"]["detail"]
+        assert doc["links"]["last_page"] == last
+    else:
+        assert page in answer.text
+        assert f'href="{last}" rel="last"' in answer.text
+
+
+def test_pages_say_page_n_of_m(site: Site) -> None:
+    assert "Page 1 of 1" in site.server.get("/paper/1911.02782/citation-record").text
+    assert "Page 3 of 3" in site.server.get(f"/paper/{BIG.arxiv_id}/citation-record?outbound_page=3").text
+    assert "Page 1 of 1" in site.server.get("/failures").text
+
+
+@pytest.mark.parametrize(
+    ("path", "target"),
+    [
+        ("/paper/1911.02782", "/paper/1911.02782/citation-record"),
+        ("/paper/1911.02782/", "/paper/1911.02782/citation-record"),
+        ("/paper/1911.02782/citation-record/", "/paper/1911.02782/citation-record"),
+        ("/paper/1911.02782/citation-record.json/", "/paper/1911.02782/citation-record.json"),
+        ("/paper/hep-th/9901001v2/", "/paper/hep-th/9901001v2/citation-record"),
+        ("/paper/", "/"),
+        ("/paper?id=1911.02782v1", "/paper/1911.02782v1/citation-record"),
+        ("/paper?id=+arXiv:1911.02782+", "/paper/1911.02782/citation-record"),
+    ],
+)
+def test_trailing_slashes_and_the_open_box_lead_to_the_record(site: Site, path: str, target: str) -> None:
+    answer = site.server.get(path)
+    assert answer.status in (303, 307)
+    assert answer.location == target
+
+
+def test_the_front_page_lists_recent_papers_a_box_to_open_one_then_the_pool(site: Site) -> None:
+    home = site.server.get("/index.json").json()
+    recent = home["recent"]
+    assert len(recent) == 20
+    assert all(r["links"]["record"] == f"/paper/{r['paper']}/citation-record" for r in recent)
+    assert home["open_record"] == {"action": "/paper", "parameter": "id", "example": "1911.02782"}
+    assert home["pool"]["versions_by_state"]["failed"] == 2
+    page = site.server.get("/").text
+    shown = ('<form class="open"', recent[0]["links"]["record"], "The pool's health")
+    box, first, pool = (page.index(text) for text in shown)
+    assert box < first < pool
+    assert site.server.get("/paper?id=nonsense").status == 400

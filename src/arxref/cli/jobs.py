@@ -60,15 +60,14 @@ def cmd_process(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_record(args: argparse.Namespace, settings: Settings) -> int:
-    from arxref.record import BadPage, MalformedId, Paging, UnknownPaper, load_record
+    from arxref.record import BadPage, MalformedId, Paging, PastTheEnd, UnknownPaper, load_record, parse_page
 
     with database(settings) as engine:
-        if args.outbound_page < 1 or args.inbound_page < 1:
-            raise InputError("--outbound-page and --inbound-page count from 1")
         try:
+            paging = Paging(parse_page(str(args.outbound_page)), parse_page(str(args.inbound_page)))
             with engine.connect() as conn:
-                record = load_record(conn, args.arxiv_id, Paging(args.outbound_page, args.inbound_page))
-        except (MalformedId, BadPage) as exc:
+                record = load_record(conn, args.arxiv_id, paging)
+        except (MalformedId, BadPage, PastTheEnd) as exc:
             raise InputError(str(exc)) from exc
         except UnknownPaper as exc:
             raise InputError(f"{exc} in {settings.database_url}") from exc
