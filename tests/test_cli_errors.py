@@ -4,12 +4,15 @@ traceback, and changes nothing it should not."""
 
 from __future__ import annotations
 
+import errno
 import json
 import shutil
+import socket
 from pathlib import Path
 
 import pytest
 
+from arxref.cli import main
 from tests.conftest import SAMPLES
 from tests.servers import free_port
 from tests.web_server import arxref_env, run_arxref
@@ -66,3 +69,34 @@ def test_record_of_a_page_that_is_not_there_is_one_line(
 ) -> None:
     done = run_arxref(["record", "1205.4446", "--outbound-page", page], one_failed, check=False)
     assert says in one_line(done, 3)
+
+
+def test_serve_on_a_port_out_of_range_or_in_use_is_one_line_before_anything_is_printed(
+    tmp_path: Path,
+) -> None:
+    env = arxref_env({"ARXREF_HOME": str(tmp_path / "var")})
+    done = run_arxref(["serve", "--port", "99999"], env, check=False)
+    assert "--port 99999: a TCP port is a number from 1 to 65535" in one_line(done, 3)
+    assert done.stdout == ""
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        done = run_arxref(["serve", "--port", str(port)], env, check=False)
+    assert f"127.0.0.1:{port}: port {port} is in use" in one_line(done, 3)
+    assert done.stdout == ""
+
+
+def test_serve_on_a_port_this_user_may_not_take_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """As the kernel answers a user without privileges for port 80 (this suite may run as root, whom it
+    lets; the interpreter is not always one another user may run)."""
+
+    def refused(address: tuple[str, int], **_: object) -> socket.socket:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setenv("ARXREF_HOME", str(tmp_path / "var"))
+    monkeypatch.setattr(socket, "create_server", refused)
+    assert main(["serve", "--port", "80"]) == 3
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == "arxref: 127.0.0.1:80: this user may not listen on port 80 (below 1024 needs privileges)\n"
