@@ -130,6 +130,16 @@ def pool_engine(pool: dict[str, str]) -> Iterator[sa.Engine]:
     engine.dispose()
 
 
+def empty_database(home: Path) -> Path:
+    """An embedded home (ARXREF_HOME) with a database of the newest schema and nothing in it: what a
+    command that reads needs to find (it makes none)."""
+    path = home / "arxref.db"
+    engine = make_engine(f"sqlite:///{path}")
+    upgrade_schema(engine)
+    engine.dispose()
+    return path
+
+
 def _fresh_postgres_database(server: PostgresServer) -> Iterator[str]:
     name = f"t_{uuid.uuid4().hex[:12]}"
     admin = f"host=127.0.0.1 port={server.port} user=postgres dbname=postgres"

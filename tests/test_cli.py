@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from arxref.cli import main
-from tests.conftest import CORPUS, SAMPLES, WIDE, modules_loaded_by
+from tests.conftest import CORPUS, SAMPLES, WIDE, empty_database, modules_loaded_by
 from tests.servers import free_port
 
 
@@ -49,7 +49,8 @@ def test_record_lists_outbound_references_with_state_counts(capsys) -> None:
     assert first["resolution"]["resolver_source"] == "arxiv_id"
 
 
-def test_record_of_an_unknown_paper_is_a_clear_error(capsys) -> None:
+def test_record_of_an_unknown_paper_is_a_clear_error(capsys, home: Path) -> None:
+    empty_database(home)
     assert main(["record", "2401.99999"]) == 3
     assert "no processed version" in capsys.readouterr().err
 

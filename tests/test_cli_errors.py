@@ -8,14 +8,15 @@ import errno
 import json
 import shutil
 import socket
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from arxref.cli import main
-from tests.conftest import SAMPLES
+from tests.conftest import SAMPLES, empty_database
 from tests.servers import free_port
-from tests.web_server import arxref_env, run_arxref
+from tests.web_server import ARXREF, arxref_env, run_arxref
 
 
 def one_line(done, code: int) -> str:  # noqa: ANN001 (a CompletedProcess)
@@ -75,6 +76,7 @@ def test_serve_on_a_port_out_of_range_or_in_use_is_one_line_before_anything_is_p
     tmp_path: Path,
 ) -> None:
     env = arxref_env({"ARXREF_HOME": str(tmp_path / "var")})
+    empty_database(tmp_path / "var")
     done = run_arxref(["serve", "--port", "99999"], env, check=False)
     assert "--port 99999: a TCP port is a number from 1 to 65535" in one_line(done, 3)
     assert done.stdout == ""
@@ -95,8 +97,33 @@ def test_serve_on_a_port_this_user_may_not_take_is_one_line(
         raise PermissionError(errno.EACCES, "Permission denied")
 
     monkeypatch.setenv("ARXREF_HOME", str(tmp_path / "var"))
+    empty_database(tmp_path / "var")
     monkeypatch.setattr(socket, "create_server", refused)
     assert main(["serve", "--port", "80"]) == 3
     out, err = capsys.readouterr()
     assert out == ""
     assert err == "arxref: 127.0.0.1:80: this user may not listen on port 80 (below 1024 needs privileges)\n"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["status"], ["record", "1911.02782"], ["crosscheck", "--report"], ["reprocess", "--failed"], ["serve"]],
+    ids=["status", "record", "crosscheck", "reprocess", "serve"],
+)
+def test_a_read_command_without_a_database_says_where_it_looked_and_makes_nothing(
+    tmp_path: Path, argv: list[str]
+) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = arxref_env({"ARXREF_HOME": "var"})  # relative, as by default: a command run from another folder
+    done = subprocess.run([*ARXREF, *argv], env=env, cwd=elsewhere, capture_output=True, text=True)
+    said = f"arxref: no database at {elsewhere / 'var' / 'arxref.db'}: `arxref process PAPERS`"
+    assert one_line(done, 3).startswith(said)
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_a_sqlite_url_into_a_missing_folder_makes_no_folder(tmp_path: Path) -> None:
+    missing = tmp_path / "nonexistent" / "dir" / "x.db"
+    env = arxref_env({"ARXREF_HOME": str(tmp_path / "var"), "ARXREF_DATABASE_URL": f"sqlite:///{missing}"})
+    assert f"no database at {missing}" in one_line(run_arxref(["status"], env, check=False), 3)
+    assert not (tmp_path / "nonexistent").exists()

@@ -23,7 +23,7 @@ from arxref.settings import Settings
 from arxref.store import versions
 from arxref.store.engine import make_engine, upgrade_schema
 from arxref.tasks import EXTRACT_TASK, FETCH_TASK, TASK_OPTIONS, make_celery
-from tests.conftest import REPO, SAMPLES, modules_loaded_by
+from tests.conftest import REPO, SAMPLES, empty_database, modules_loaded_by
 from tests.servers import RedisServer, free_port
 
 PAPER = PaperVersion("1205.4446", 1)
@@ -334,6 +334,7 @@ def test_status_with_the_broker_down_asks_it_once_and_shows_the_database(
         raise AssertionError("queue_depths asked of a broker that did not answer")
 
     monkeypatch.setenv("ARXREF_HOME", str(tmp_path / "var"))
+    empty_database(tmp_path / "var")
     monkeypatch.setenv("ARXREF_BROKER_URL", f"redis://127.0.0.1:{free_port()}/0")
     monkeypatch.setattr(arxref.tasks, "queue_depths", no_retries)
     assert main(["status", "--json"]) == 0

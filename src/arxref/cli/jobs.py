@@ -36,7 +36,7 @@ _OLD_STYLE_STEM = re.compile(r"^(?P<archive>[a-z-]+(?:\.[A-Z]{2})?)(?P<number>\d
 
 
 def cmd_process(args: argparse.Namespace, settings: Settings) -> int:
-    with database(settings) as engine:
+    with database(settings, create=True) as engine:
         if args.catalog:
             load_catalog_file(engine, args.catalog)
         jobs = [job for target in args.targets for job in _versions_of(target, settings)]

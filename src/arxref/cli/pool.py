@@ -51,7 +51,7 @@ def cmd_enqueue(args: argparse.Namespace, settings: Settings) -> int:
                 " when it is back; it sends what is saved and not yet sent"
             ) from exc
 
-    with database(settings) as engine:
+    with database(settings, create=True) as engine:
         progress = Progress("enqueue")
         new, seen, known_queued = [], 0, []
         batch: list[PaperVersion] = []

@@ -11,6 +11,7 @@ import argparse
 import errno
 import socket
 
+from arxref.cli._common import require_database
 from arxref.cli._exits import InputError
 from arxref.settings import Settings
 
@@ -20,6 +21,7 @@ def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
 
     from arxref.web.app import create_app
 
+    require_database(settings)  # the service only reads: an empty new database would serve nothing
     sock = listen(args.host, args.port)
     print(f"arxref: serving {settings.database_url} on http://{args.host}:{args.port}/", flush=True)
     config = uvicorn.Config(create_app(settings), log_level="info")
