@@ -244,9 +244,9 @@ def test_process_of_a_folder_in_another_layout_names_the_files_it_skipped(capsys
     folder = tmp_path / "papers"
     folder.mkdir()
     shutil.copy(SAMPLES / "1205.4446v1.tar.gz", folder / "paper.tar.gz")
-    assert main(["process", str(folder)]) == 0
+    assert main(["process", str(folder)]) == 3  # nothing to process: an input error, not "0 versions"
     captured = capsys.readouterr()
-    assert "0 versions" in captured.out
+    assert "no version files in this folder" in captured.err
     assert "skipped 1 files not named <arxiv id>v<n>" in captured.err
     assert "paper.tar.gz" in captured.err
 

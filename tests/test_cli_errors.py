@@ -127,3 +127,34 @@ def test_a_sqlite_url_into_a_missing_folder_makes_no_folder(tmp_path: Path) -> N
     env = arxref_env({"ARXREF_HOME": str(tmp_path / "var"), "ARXREF_DATABASE_URL": f"sqlite:///{missing}"})
     assert f"no database at {missing}" in one_line(run_arxref(["status"], env, check=False), 3)
     assert not (tmp_path / "nonexistent").exists()
+
+
+def test_process_of_an_id_says_where_it_reads_it_and_fails_at_once_offline(tmp_path: Path) -> None:
+    offline = {"ARXREF_HOME": str(tmp_path / "var"), "ARXREF_ARXIV_URL": f"http://127.0.0.1:{free_port()}"}
+    done = run_arxref(["process", "1911.02782"], arxref_env(offline), check=False)
+    said = done.stderr.strip().splitlines()
+    assert done.returncode == 3, done.stderr
+    url = offline["ARXREF_ARXIV_URL"]
+    assert said[0] == f"1911.02782: from arXiv over HTTP ({url}; ARXREF_SOURCE_DIR reads a folder instead)"
+    assert said[1].startswith("arxref: UpstreamError: arXiv is not reachable at 127.0.0.1:")
+    assert len(said) == 2
+    assert _states(arxref_env(offline)) == {}  # nothing saved: no failed version to reprocess later
+    local = arxref_env({"ARXREF_HOME": str(tmp_path / "var"), "ARXREF_SOURCE_DIR": str(SAMPLES)})
+    done = run_arxref(["process", "1205.4446"], local)
+    assert done.stderr.startswith(f"1205.4446: from the folder {SAMPLES}\n")
+
+
+def test_process_of_an_empty_folder_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    env = arxref_env({"ARXREF_HOME": str(tmp_path / "var")})
+    done = run_arxref(["process", str(tmp_path / "empty")], env, check=False)
+    said = "empty: no version files in this folder (<arxiv id>v<n>.pdf/.tar.gz/.gz/.tex)"
+    assert one_line(done, 3).endswith(said)
+    assert "0 versions" not in done.stdout
+
+
+def test_crosscheck_without_an_id_or_report_is_a_usage_error(tmp_path: Path) -> None:
+    done = run_arxref(["crosscheck"], arxref_env({"ARXREF_HOME": str(tmp_path / "var")}), check=False)
+    assert done.returncode == 2
+    said = "arxref crosscheck: error: one of the arguments ID[vN] --report is required"
+    assert done.stderr.strip().splitlines()[-1] == said

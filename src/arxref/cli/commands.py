@@ -177,8 +177,9 @@ def add_crosscheck_commands(sub: argparse._SubParsersAction) -> None:
         "crosscheck",
         help="align a stored version's e-print and PDF entries: its agreement and what disagrees",
     )
-    p.add_argument("target", nargs="?", metavar="ID[vN]", help="a processed version (no vN: the newest)")
-    p.add_argument("--report", action="store_true", help="every cross-checked version, worst first")
+    which = p.add_mutually_exclusive_group(required=True)  # neither, or both: a usage error (exit 2)
+    which.add_argument("target", nargs="?", metavar="ID[vN]", help="a processed version (no vN: the newest)")
+    which.add_argument("--report", action="store_true", help="every cross-checked version, worst first")
     p.add_argument("--below", type=float, metavar="X", help="with --report: only agreement below X")
     p.add_argument("--source-dir", type=Path, help="folder to read the PDF from (default: its own)")
     p.add_argument("--json", action="store_true")

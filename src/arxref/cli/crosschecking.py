@@ -18,8 +18,6 @@ from arxref.store.crosschecks import StoredCrossCheck, count_disagreements, list
 
 
 def cmd_crosscheck(args: argparse.Namespace, settings: Settings) -> int:
-    if args.report == bool(args.target):
-        raise InputError("crosscheck: give a version ID[vN], or --report")
     with database(settings) as engine:
         if args.report:
             with engine.connect() as conn:

@@ -22,7 +22,7 @@ from arxref.cli._common import EXIT_OK, EXIT_SOME_FAILED, InputError, database, 
 from arxref.cli._progress import Progress
 from arxref.domain import PaperVersion, Stage, VersionState
 from arxref.errors import BrokerUnavailable, InvalidIdentifier
-from arxref.fetch import Fetcher, make_fetcher
+from arxref.fetch import Fetcher, check_arxiv_reachable, describe_origin, make_fetcher
 from arxref.ids import parse_arxiv_id
 from arxref.pipeline import process_version
 from arxref.settings import Settings
@@ -40,6 +40,7 @@ def cmd_process(args: argparse.Namespace, settings: Settings) -> int:
         if args.catalog:
             load_catalog_file(engine, args.catalog)
         jobs = [job for target in args.targets for job in _versions_of(target, settings)]
+        _say_origin([target for target in args.targets if not Path(target).exists()], settings)
         # One fetcher per folder: an HTTP client keeps its pace across versions.
         fetchers: dict[Path | None, Fetcher] = {}
         for paper, folder in jobs:
@@ -259,6 +260,8 @@ def _versions_of(target: str, settings: Settings) -> list[tuple[PaperVersion, Pa
             expected = "<arxiv id>v<n>.pdf/.tar.gz/.gz/.tex"
             print(f"{path}: skipped {len(skipped)} files not named {expected} ({shown})", file=sys.stderr)
         papers = {paper for paper in found.values() if paper is not None}
+        if not papers:
+            raise InputError(f"{path}: no version files in this folder (<arxiv id>v<n>.pdf/.tar.gz/.gz/.tex)")
         return [(paper, path) for paper in sorted(papers, key=lambda p: p.key)]
     if path.is_file():
         paper = _version_from_filename(path.name)
@@ -269,6 +272,16 @@ def _versions_of(target: str, settings: Settings) -> list[tuple[PaperVersion, Pa
     if parsed is None:
         raise InvalidIdentifier(f"not an arXiv id, file or folder: {target!r}")
     return [(PaperVersion(parsed.number, parsed.version or 1), settings.source_dir)]
+
+
+def _say_origin(ids: list[str], settings: Settings) -> None:
+    """Say where the versions given by id are read from, and fail at once when that is arXiv and it
+    cannot be reached (offline), before any version is saved as queued."""
+    if not ids:
+        return
+    print(f"{', '.join(ids)}: from {describe_origin(settings)}", file=sys.stderr)
+    if settings.resolved_fetch_mode == "http":
+        check_arxiv_reachable(settings)
 
 
 def _version_from_filename(name: str) -> PaperVersion | None:
