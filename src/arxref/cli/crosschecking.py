@@ -12,6 +12,7 @@ from arxref.domain import PaperVersion, VersionState
 from arxref.fetch import make_fetcher
 from arxref.ids import parse_arxiv_id
 from arxref.pipeline import crosscheck_stage
+from arxref.record_observation import iso
 from arxref.settings import Settings
 from arxref.store import versions
 from arxref.store.crosschecks import StoredCrossCheck, count_disagreements, list_crosschecks, load_crosscheck
@@ -63,7 +64,7 @@ def _check_doc(check: StoredCrossCheck) -> dict:
         "pdf_entries": check.pdf_entries,
         "pdf_error": check.pdf_error,
         "extractor_version": check.extractor_version,
-        "checked_at": check.checked_at.isoformat(),
+        "checked_at": iso(check.checked_at),  # UTC with a Z, as every time in JSON
         "disagreements": [
             {
                 "kind": row["disagreement"],
