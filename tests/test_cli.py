@@ -277,7 +277,7 @@ def test_help_and_usage_errors_load_no_heavy_library() -> None:
         "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
         "    main(['--help'])\n"
     )
-    heavy = {"sqlalchemy", "pymupdf", "celery", "httpx", "rapidfuzz", "pylatexenc", "wordfreq"}
+    heavy = {"sqlalchemy", "pymupdf", "celery", "httpx", "rapidfuzz", "pylatexenc", "arxref.pdf._lexicon"}
     assert modules_loaded_by(code, heavy) == []
 
 

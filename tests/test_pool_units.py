@@ -287,8 +287,8 @@ def test_arxref_worker_runs_without_gossip_and_mingle(monkeypatch: pytest.Monkey
 
 def test_a_workers_main_process_and_a_fetch_worker_load_no_extraction_code() -> None:
     """The worker's main process only forks the children that run tasks, and a fetch worker never
-    extracts: neither loads PyMuPDF, pylatexenc, wordfreq or the resolver (memory per worker)."""
-    heavy = {"pymupdf", "pylatexenc", "wordfreq", "rapidfuzz", "arxref.extracting"}
+    extracts: neither loads PyMuPDF, pylatexenc, the word list or the resolver (memory per worker)."""
+    heavy = {"pymupdf", "pylatexenc", "arxref.pdf._lexicon", "rapidfuzz", "arxref.extracting"}
     assert modules_loaded_by("import arxref.tasks", heavy) == []
 
 
