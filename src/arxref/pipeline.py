@@ -4,9 +4,10 @@
 digests on `paper_versions`; `extract_stage` reads those blobs back by digest,
 extracts, resolves and stores. Both take the engine and settings and raise an
 ArxrefError when the version fails. `process_version` chains them in-process
-and records any failure (the CLI's embedded mode), the extract stage under the
-pool's soft and hard time limits (`limits`); the Celery tasks (`tasks`, via
-`pool`) run the same two functions on two queues.
+and records any failure (the CLI's embedded mode), the fetch stage under the
+pool's soft time limit and the extract stage under its soft and hard ones
+(`limits`); the Celery tasks (`tasks`, via `pool`) run the same two functions
+on two queues.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from arxref.content import detect_kind
 from arxref.domain import PaperVersion, Stage
 from arxref.errors import ArxrefError, NoBibliography, NotFound, error_class
 from arxref.fetch import Fetcher, make_fetcher
-from arxref.limits import run_limited
+from arxref.limits import run_limited, soft_limited
 from arxref.settings import Settings
 from arxref.store import versions
 from arxref.store.engine import database_errors
@@ -111,10 +112,10 @@ def process_version(
         versions.mark_started(conn, paper, Stage.FETCH)
     try:
         fetcher = fetcher or make_fetcher(settings)
-        fetch_stage(engine, settings, fetcher, paper)
+        _limited_fetch(engine, settings, fetcher, paper, want_pdf=False)
         if _limited_extract(engine, settings, paper, can_fetch_pdf=True) == Next.FETCH_PDF:
             advance_stage(engine, paper, Stage.FETCH)
-            fetch_stage(engine, settings, fetcher, paper, want_pdf=True)
+            _limited_fetch(engine, settings, fetcher, paper, want_pdf=True)
             _limited_extract(engine, settings, paper, can_fetch_pdf=False)
     except ArxrefError as exc:
         record_failure(engine, paper, exc)
@@ -122,6 +123,15 @@ def process_version(
         log.exception("%s: unexpected error", paper.key)
         record_failure(engine, paper, exc)
     return version_row(engine, paper)
+
+
+def _limited_fetch(
+    engine: sa.Engine, settings: Settings, fetcher: Fetcher, paper: PaperVersion, want_pdf: bool
+) -> None:
+    """The fetch stage under the fetch queue's soft time limit, as a worker runs it (in this process:
+    `limits.soft_limited`)."""
+    with soft_limited(settings.fetch_soft_time_limit, f"{paper.key} fetch"):
+        fetch_stage(engine, settings, fetcher, paper, want_pdf)
 
 
 def _limited_extract(engine: sa.Engine, settings: Settings, paper: PaperVersion, can_fetch_pdf: bool) -> Next:
