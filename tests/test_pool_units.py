@@ -23,7 +23,7 @@ from arxref.settings import Settings
 from arxref.store import versions
 from arxref.store.engine import make_engine, upgrade_schema
 from arxref.tasks import EXTRACT_TASK, FETCH_TASK, TASK_OPTIONS, make_celery
-from tests.conftest import REPO, SAMPLES, modules_loaded_by
+from tests.conftest import REPO, SAMPLES, empty_database, modules_loaded_by
 from tests.servers import RedisServer, free_port
 
 PAPER = PaperVersion("1205.4446", 1)
@@ -287,6 +287,57 @@ def test_arxref_worker_runs_without_gossip_and_mingle(monkeypatch: pytest.Monkey
 
 def test_a_workers_main_process_and_a_fetch_worker_load_no_extraction_code() -> None:
     """The worker's main process only forks the children that run tasks, and a fetch worker never
-    extracts: neither loads PyMuPDF, pylatexenc, wordfreq or the resolver (memory per worker)."""
-    heavy = {"pymupdf", "pylatexenc", "wordfreq", "rapidfuzz", "arxref.stages.extract"}
+    extracts: neither loads PyMuPDF, pylatexenc, the word list or the resolver (memory per worker)."""
+    heavy = {"pymupdf", "pylatexenc", "arxref.pdf._lexicon", "rapidfuzz", "arxref.stages.extract"}
     assert modules_loaded_by("import arxref.tasks", heavy) == []
+
+
+def test_a_version_whose_message_could_not_be_sent_stays_failed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """The broker answered the check, then went away mid-send: what was not sent is not left queued."""
+    import arxref.tasks
+
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    for name in ("2401.00002v1.pdf", "2401.00003v1.pdf"):
+        (folder / name).write_bytes(b"%PDF-1.4 truncated")
+    monkeypatch.setenv("ARXREF_HOME", str(tmp_path / "var"))
+    assert main(["process", str(folder)]) == 1
+    sent: list[PaperVersion] = []
+
+    def send_once(app: celery.Celery, paper: PaperVersion) -> None:
+        if sent:
+            raise redis.ConnectionError("Connection refused")
+        sent.append(paper)
+
+    monkeypatch.setenv("ARXREF_BROKER_URL", f"redis://127.0.0.1:{free_port()}/0")
+    monkeypatch.setattr(arxref.tasks, "check_broker", lambda app: None)
+    monkeypatch.setattr(arxref.tasks, "send_fetch", send_once)
+    capsys.readouterr()
+    assert main(["reprocess", "--failed"]) == 3
+    assert "1 of 2 versions queued again, the rest left as they were" in capsys.readouterr().err
+    engine = make_engine(f"sqlite:///{tmp_path / 'var' / 'arxref.db'}")
+    with engine.connect() as conn:
+        states = {row.paper: row.state for row in versions.list_versions(conn)}
+    engine.dispose()
+    assert states == {sent[0]: VersionState.QUEUED, PaperVersion("2401.00003", 1): VersionState.FAILED}
+
+
+def test_status_with_the_broker_down_asks_it_once_and_shows_the_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """kombu's own connection retries held `status` 7 s before it said the broker was down."""
+    import arxref.tasks
+
+    def no_retries(app: celery.Celery) -> dict[str, int]:
+        raise AssertionError("queue_depths asked of a broker that did not answer")
+
+    monkeypatch.setenv("ARXREF_HOME", str(tmp_path / "var"))
+    empty_database(tmp_path / "var")
+    monkeypatch.setenv("ARXREF_BROKER_URL", f"redis://127.0.0.1:{free_port()}/0")
+    monkeypatch.setattr(arxref.tasks, "queue_depths", no_retries)
+    assert main(["status", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["queues"] == "broker unreachable (OperationalError)"
+    assert doc["versions_by_state"] == {}

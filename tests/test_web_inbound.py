@@ -1,19 +1,24 @@
-"""Inbound citations between processed papers: 2004.14974 prints 1911.02782's arXiv id, which the sample
-catalog lacks; both processed, the link resolves to it, whichever of the two was processed first."""
+"""Inbound citations between processed papers: 2004.14974 prints 1911.02782's arXiv id, which the catalog
+here lacks (the sample catalog less 1911.02782's own record); both processed, the link resolves to it,
+whichever of the two was processed first."""
 
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
 
+from arxref.catalog.records import read_catalog_file
 from arxref.domain import PaperVersion, ResolutionStatus, ResolverSource, VersionState
 from arxref.settings import Settings
 from arxref.stages.process import process_version
+from arxref.store.catalog import load_catalog
 from arxref.store.citations import inbound_count, inbound_page
+from arxref.store.engine import make_engine, upgrade_schema
 from arxref.store.references import load_references
 from tests.conftest import CITING_EPRINT, SAMPLES
 
@@ -28,6 +33,17 @@ def papers_folder(tmp_path: Path) -> Path:
     shutil.copy(SAMPLES / "1911.02782v1.gz", folder / "1911.02782v1.gz")
     shutil.copy(CITING_EPRINT, folder / "2004.14974v1.gz")
     return folder
+
+
+@pytest.fixture
+def engine(database_url: str) -> Iterator[sa.Engine]:
+    """The sample catalog without 1911.02782: only our own tables can know it."""
+    engine = make_engine(database_url)
+    upgrade_schema(engine)
+    records = read_catalog_file(SAMPLES / "catalog.jsonl")
+    load_catalog(engine, (r for r in records if r.arxiv_id != CITED.arxiv_id))
+    yield engine
+    engine.dispose()
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """The record service for real: `arxref serve` (uvicorn) on 127.0.0.1 over SQLite and PostgreSQL, the papers
 processed first by `arxref process` as a person runs it.
 
-The site: the five samples, 2004.14974 (it prints arXiv:1911.02782, which the sample catalog lacks), a
+The site: the five samples, 2004.14974 (it prints arXiv:1911.02782, another sample), a
 zero-byte PDF that fails at fetch, 1205.4446 fetched from a local arXiv over HTTP (and a version it
 does not have), and a generated paper of 250 references cited by 120 generated papers, for paging.
 """
@@ -27,7 +27,7 @@ from arxref.domain import (
     ResolvedReference,
     ResolverSource,
 )
-from arxref.record.observation import OBSERVATION_NAMESPACE
+from arxref.record.observation import OBSERVATION_NAMESPACE, record_path
 from arxref.store import versions
 from arxref.store.engine import make_engine
 from arxref.store.references import replace_references
@@ -114,14 +114,33 @@ def _canonical_digest(value: object) -> str:
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+@pytest.mark.parametrize("arxiv_id", ["0801.0012", "1205.4446", "1611.03199", "1711.08379", "1911.02782"])
+def test_every_sample_record_shows_its_title_category_and_dates(site: Site, arxiv_id: str) -> None:
+    """The sample catalog holds the samples themselves: no sample page reads "title not known here"."""
+    meta = json.loads((SAMPLES / "meta" / f"{arxiv_id}.json").read_text())
+    paper = site.server.get(f"/paper/{arxiv_id}/citation-record.json").json()["paper"]
+    assert (paper["title"], paper["metadata_source"]) == (meta["title"], "arxiv_catalog")
+    assert paper["primary_category"]
+    assert paper["submitted_at"] or paper["last_updated"]
+    page = site.server.get(f"/paper/{arxiv_id}/citation-record").text
+    assert "not known here" not in page
+    assert meta["title"] in page
+
+
+def test_a_paper_the_catalog_lacks_shows_what_our_tables_know(site: Site) -> None:
+    paper = site.server.get("/paper/2004.14974/citation-record.json").json()["paper"]
+    known = (paper["metadata_source"], paper["primary_category"], paper["latest_version"])
+    assert known == ("own_tables", None, 1)
+
+
 def test_the_record_of_a_sample_paper(site: Site) -> None:
     answer = site.server.get("/paper/1711.08379/citation-record.json")
     assert answer.status == 200
     record = answer.json()
     assert record["schema"] == "arxref.paper-citation-record.v1"
     paper = record["paper"]
-    assert (paper["arxiv_id"], paper["version"], paper["latest_version"]) == ("1711.08379", 1, 1)
-    assert paper["metadata_source"] == "own_tables"  # not in the sample catalog
+    assert (paper["arxiv_id"], paper["version"], paper["latest_version"]) == ("1711.08379", 1, 2)
+    assert paper["metadata_source"] == "arxiv_catalog"  # the sample catalog holds the samples themselves
     counts = record["reference_resolution"]
     assert counts["total_outbound_references"] == counts["displayed"] == len(record["outbound"]) == 17
     assert sum(counts["state_counts"].values()) == 17
@@ -193,7 +212,7 @@ def test_a_paper_in_the_catalog_lists_every_processed_paper_citing_it(site: Site
 
 
 def test_an_inbound_citation_between_two_processed_papers(site: Site) -> None:
-    """2004.14974 prints arXiv:1911.02782; the catalog lacks it, both are processed: the link resolves."""
+    """2004.14974 prints arXiv:1911.02782; both are processed: the link resolves."""
     record = site.server.get("/paper/1911.02782/citation-record.json").json()
     assert record["inbound_citations"] == {"displayed": 1, "total_inbound_citations": 1}
     (inbound,) = record["inbound"]
@@ -207,7 +226,6 @@ def test_an_inbound_citation_between_two_processed_papers(site: Site) -> None:
     )
     assert inbound["links"]["citing_paper"] == "/paper/2004.14974/citation-record"
     assert "55 of 55 outbound references and 1 inbound citation observation" in record["thesis"]
-    # Not in the catalog: the title the citing paper prints for it.
     assert record["paper"]["title"] == "S2ORC: The Semantic Scholar Open Research Corpus"
     outbound = site.server.get("/paper/2004.14974/citation-record.json").json()["outbound"]
     (link,) = [o for o in outbound if o["citation"]["cited_work"]["arxiv_id"] == "1911.02782"]
@@ -255,6 +273,15 @@ def test_outbound_and_inbound_lists_page_by_100(site: Site) -> None:
         ("/paper/not-an-id/citation-record", 400),
         ("/paper/not-an-id/citation-record.json", 400),
         ("/paper/1911.02782/citation-record.json?inbound_page=two", 400),
+        ("/paper/1911.02782/citation-record.json?outbound_page=99999999999999999999999", 400),
+        ("/paper/1911.02782/citation-record?inbound_page=99999999999999999999999", 400),
+        ("/paper/1911.02782/citation-record.json?outbound_page=-1", 400),
+        ("/paper/1911.02782/citation-record.json?outbound_page=%C2%B2", 400),  # a superscript two
+        ("/failures.json?page=99999999999999999999999", 400),
+        ("/failures?page=0", 400),
+        ("/failures.json?stage=bogus", 400),
+        ("/paper/1911.02782/citation-record.xml", 404),
+        ("/paper/1911.02782/references", 404),
         ("/no/such/page.json", 404),
         ("/no/such/page", 404),
     ],
@@ -296,7 +323,7 @@ def test_status_and_failures_show_each_failure_with_the_command_that_reruns_it(s
     assert [f["paper"] for f in narrowed["failures"]] == ["1205.4446v9"]
     html = site.server.get("/status").text
     assert "arxref reprocess --failed --stage fetch --error-class CorruptPdf" in html
-    assert "arxref reprocess --failed --stage fetch --error-class NotFound" in site.server.get("/").text
+    assert "arxref reprocess --failed --stage fetch --error-class NotFound" in html
     # The failed paper's own record says why it has no references, and how to run it again.
     record = site.server.get("/paper/2401.00002/citation-record.json").json()
     (failed,) = record["versions"]
@@ -339,3 +366,68 @@ def test_the_cli_prints_exactly_the_json_of_the_endpoint_and_writes_its_page(sit
     html = page.read_text()
     assert "S2ORC: The Semantic Scholar Open Research Corpus" in html
     assert html.count('<tr id="obs-') == 55 + 1
+
+
+@pytest.mark.parametrize(
+    ("path", "page", "last"),
+    [
+        ("/paper/1911.02782/citation-record?outbound_page=2", "page 2 of 1", record_path("1911.02782")),
+        (
+            f"/paper/{BIG.arxiv_id}/citation-record.json?outbound_page=4&inbound_page=2",
+            "outbound page 4 of 3",
+            f"/paper/{BIG.arxiv_id}/citation-record.json?outbound_page=3&inbound_page=2",
+        ),
+        ("/failures.json?page=2", "page 2 of 1", "/failures.json"),
+    ],
+)
+def test_a_page_past_the_end_is_404_with_a_link_to_the_last_page(
+    site: Site, path: str, page: str, last: str
+) -> None:
+    answer = site.server.get(path)
+    assert answer.status == 404
+    if ".json" in path:
+        doc = answer.json()
+        assert page in doc["error"]["detail"]
+        assert doc["links"]["last_page"] == last
+    else:
+        assert page in answer.text
+        assert f'href="{last}" rel="last"' in answer.text
+
+
+def test_pages_say_page_n_of_m(site: Site) -> None:
+    assert "Page 1 of 1" in site.server.get("/paper/1911.02782/citation-record").text
+    assert "Page 3 of 3" in site.server.get(f"/paper/{BIG.arxiv_id}/citation-record?outbound_page=3").text
+    assert "Page 1 of 1" in site.server.get("/failures").text
+
+
+@pytest.mark.parametrize(
+    ("path", "target"),
+    [
+        ("/paper/1911.02782", "/paper/1911.02782/citation-record"),
+        ("/paper/1911.02782/", "/paper/1911.02782/citation-record"),
+        ("/paper/1911.02782/citation-record/", "/paper/1911.02782/citation-record"),
+        ("/paper/1911.02782/citation-record.json/", "/paper/1911.02782/citation-record.json"),
+        ("/paper/hep-th/9901001v2/", "/paper/hep-th/9901001v2/citation-record"),
+        ("/paper/", "/"),
+        ("/paper?id=1911.02782v1", "/paper/1911.02782v1/citation-record"),
+        ("/paper?id=+arXiv:1911.02782+", "/paper/1911.02782/citation-record"),
+    ],
+)
+def test_trailing_slashes_and_the_open_box_lead_to_the_record(site: Site, path: str, target: str) -> None:
+    answer = site.server.get(path)
+    assert answer.status in (303, 307)
+    assert answer.location == target
+
+
+def test_the_front_page_lists_recent_papers_a_box_to_open_one_then_the_pool(site: Site) -> None:
+    home = site.server.get("/index.json").json()
+    recent = home["recent"]
+    assert len(recent) == 20
+    assert all(r["links"]["record"] == f"/paper/{r['paper']}/citation-record" for r in recent)
+    assert home["open_record"] == {"action": "/paper", "parameter": "id", "example": "1911.02782"}
+    assert home["pool"]["versions_by_state"]["failed"] == 2
+    page = site.server.get("/").text
+    shown = ('<form class="open"', recent[0]["links"]["record"], "The pool's health")
+    box, first, pool = (page.index(text) for text in shown)
+    assert box < first < pool
+    assert site.server.get("/paper?id=nonsense").status == 400

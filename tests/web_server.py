@@ -54,6 +54,7 @@ class Answer:
     status: int
     content_type: str
     body: bytes
+    location: str | None = None  # where a redirect leads
 
     @property
     def text(self) -> str:
@@ -105,7 +106,8 @@ class WebServer:
             with _NO_REDIRECTS.open(request, timeout=30) as response:
                 return Answer(response.status, response.headers.get("content-type", ""), response.read())
         except urllib.error.HTTPError as error:
-            return Answer(error.code, error.headers.get("content-type", ""), error.read())
+            headers = error.headers
+            return Answer(error.code, headers.get("content-type", ""), error.read(), headers.get("location"))
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:

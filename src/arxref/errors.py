@@ -19,7 +19,7 @@
           ├── TexTooComplex        (TeX nested or expanding past any real entry: a macro bomb)
           ├── CorruptPdf / EncryptedPdf / EmptyPdf / NoTextLayer
           ├── InvalidIdentifier    (not an arXiv id we can fetch)
-          ├── StageTimeout         (extraction ran past its time limit)
+          ├── StageTimeout         (a stage ran past its time limit)
           ├── TooManyAttempts      (the worker running it kept dying; a poison paper)
           └── StageNotImplemented  (a path that is not built yet: no fake output)
 
@@ -43,7 +43,12 @@ class RetryableError(ArxrefError):
 
 
 class FetchTimeout(RetryableError):
-    """arXiv (or the mirror) did not answer in time."""
+    """arXiv (or the mirror) did not answer in time. `whole_download`: the download ran past its
+    deadline (a server trickling bytes), which another try at once would only repeat."""
+
+    def __init__(self, message: str, retry_after: float | None = None, whole_download: bool = False) -> None:
+        super().__init__(message, retry_after)
+        self.whole_download = whole_download
 
 
 class RateLimited(RetryableError):

@@ -16,8 +16,9 @@ import multiprocessing
 import os
 import pickle
 import signal
+import threading
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TypeVar
 
 from arxref.errors import StageTimeout
@@ -60,6 +61,30 @@ def run_limited(work: Callable[[], T], soft: float, hard: float, what: str, forg
     if ok:
         return value
     raise value
+
+
+@contextlib.contextmanager
+def soft_limited(soft: float, what: str) -> Iterator[None]:
+    """The soft limit alone, in this process: StageTimeout raised by SIGALRM after `soft` seconds.
+
+    For the embedded fetch, which must stay in this process (its HTTP client's connections and the
+    pace of its rate limit are this process'): its work is Python waiting on sockets, which the signal
+    interrupts. Off the main thread, where no signal can be handled, the block runs unlimited.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def overrun(signum: int, frame: object) -> None:
+        raise StageTimeout(f"{what}: over the {soft:g} s soft limit")
+
+    before = signal.signal(signal.SIGALRM, overrun)
+    signal.setitimer(signal.ITIMER_REAL, soft)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
 
 
 def _child(work: Callable[[], T], soft: float, what: str, forget: Callable[[], None], send) -> None:  # noqa: ANN001

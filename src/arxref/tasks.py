@@ -34,7 +34,7 @@ from celery import Celery, Task, signals
 from celery.exceptions import Reject, Retry, SoftTimeLimitExceeded, TimeLimitExceeded
 
 from arxref.domain import PaperVersion, Stage, VersionState
-from arxref.errors import DatabaseUnavailable
+from arxref.errors import BrokerUnavailable, DatabaseUnavailable
 from arxref.pool import (
     EXTRACT_TASK,
     FETCH_TASK,
@@ -180,6 +180,16 @@ def _shown(task_name: str, paper: PaperVersion) -> str:
     """The name a worker's log and Flower show for a message: the task and the version it carries
     ("Task arxref.fetch:2401.00001v1[...] received"); routing still goes by the task's own name."""
     return f"{task_name}:{paper.key}"
+
+
+def check_broker(app: Celery, timeout: float = 5.0) -> None:
+    """BrokerUnavailable unless the broker answers now: asked before a command changes any version,
+    since nothing it saved could be sent (kombu alone would retry for seconds, then raise its own)."""
+    try:
+        with app.connection_for_write() as conn:
+            conn.ensure_connection(max_retries=1, interval_start=0, interval_step=0, timeout=timeout)
+    except Exception as exc:  # kombu wraps redis' errors in its own OperationalError
+        raise BrokerUnavailable(f"the broker does not answer ({type(exc).__name__}: {exc})") from exc
 
 
 def resend_stalled_versions(app: Celery, engine: sa.Engine, stalled_before: datetime) -> Sweep:

@@ -9,11 +9,21 @@ it takes. Without a folder, the counts stay in the process (and /metrics cannot 
 
 prometheus-client chooses its storage from PROMETHEUS_MULTIPROC_DIR when a metric's value is
 created, so `configure` sets it and the metrics are made only after, on first use.
+
+Each process's file (64 KB at least) is named after its host and pid (`counter_<host>-<pid>.db`).
+A file whose process has ended is folded into its host's `<type>_<host>-merged.db` (values summed
+key by key, as the collector sums them) and removed, whenever a process starts counting or the
+server reads the folder (`merge_dead_files`): the folder holds one file per type per host plus
+one per live process, not one per run. prometheus-client's own `mark_process_dead` removes only
+live gauges' files; a counter's file must be kept or its counts leave /metrics. Only processes of
+this host are judged, since pids mean nothing across the containers sharing a folder.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
+import socket
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -52,8 +62,53 @@ def configure(metrics_dir: Path | None) -> None:
         values.ValueClass = values.MutexValue
         return
     metrics_dir.mkdir(parents=True, exist_ok=True)
+    merge_dead_files(metrics_dir)
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(metrics_dir)
-    values.ValueClass = values.MultiProcessValue()  # chosen at its import, maybe before the variable was set
+    # Chosen at its import, maybe before the variable was set; named by host and pid (module docstring).
+    values.ValueClass = values.MultiProcessValue(process_identifier=_process_name)
+
+
+def _process_name() -> str:
+    return f"{socket.gethostname()}-{os.getpid()}"
+
+
+def merge_dead_files(metrics_dir: Path) -> int:
+    """Fold the files of this host's ended processes into the host's merged file; how many were folded."""
+    from prometheus_client.mmap_dict import MmapedDict
+
+    host = socket.gethostname()
+    folded = 0
+    with (metrics_dir / "merge.lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # two processes starting at once fold each file once
+        for path in sorted(metrics_dir.glob("*.db")):
+            kind, _, name = path.stem.partition("_")
+            owner, _, pid = name.rpartition("-")
+            if kind not in SUMMED_KINDS or owner not in (host, "") or not pid.isdigit() or _alive(int(pid)):
+                continue  # ("": a file of before the host was in the name, written on this host)
+            merged = MmapedDict(str(metrics_dir / f"{kind}_{host}-merged.db"))
+            try:
+                for key, value, timestamp, _ in MmapedDict.read_all_values_from_file(str(path)):
+                    total, _ = merged.read_value(key)  # (value, timestamp); a new key reads 0
+                    merged.write_value(key, total + value, timestamp)
+            finally:
+                merged.close()
+            path.unlink()
+            folded += 1
+    return folded
+
+
+SUMMED_KINDS = ("counter", "histogram")
+"""The files whose values the collector sums across processes: the only kinds counted here."""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's: alive
+        return True
+    return True
 
 
 def _metrics() -> _Metrics:
@@ -101,6 +156,7 @@ def read_collector(metrics_dir: Path | None) -> Collector | None:
     """What every process counted in `metrics_dir`, summed: for the server's registry."""
     if metrics_dir is None or not metrics_dir.is_dir():
         return None
+    merge_dead_files(metrics_dir)
     from prometheus_client import CollectorRegistry
     from prometheus_client.multiprocess import MultiProcessCollector
 

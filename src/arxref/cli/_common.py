@@ -27,13 +27,30 @@ if TYPE_CHECKING:
 __all__ = ["EXIT_INPUT", "EXIT_OK", "EXIT_SOME_FAILED", "EXIT_USAGE", "InputError"]
 
 
-def open_database(settings: Settings) -> sa.Engine:
-    """The configured database, migrated to the newest schema."""
+def open_database(settings: Settings, create: bool = False) -> sa.Engine:
+    """The configured database, migrated to the newest schema; a SQLite file that is not there yet is
+    made only for a command that writes (`create`): see `require_database`."""
     from arxref.store.engine import make_engine, upgrade_schema
 
+    if not create:
+        require_database(settings)
     engine = make_engine(settings.database_url)
     upgrade_schema(engine)
     return engine
+
+
+def require_database(settings: Settings) -> None:
+    """InputError, saying where it looked and how to make one, when the SQLite file does not exist: a
+    command that reads, run from another folder or with a mistyped URL, made a new empty database (and
+    its folders) and answered "none"."""
+    from arxref.store.engine import sqlite_file
+
+    path = sqlite_file(settings.database_url)
+    if path is not None and not path.is_file():
+        raise InputError(
+            f"no database at {path}: `arxref process PAPERS` or `arxref catalog load FILE` makes one there;"
+            " or point ARXREF_HOME, ARXREF_DATABASE_URL or --database at yours"
+        )
 
 
 def load_catalog_file(engine: sa.Engine, path: Path) -> None:
@@ -78,9 +95,9 @@ def catalog_errors(path: Path, reading: CatalogReading) -> Iterator[None]:
 
 
 @contextmanager
-def database(settings: Settings) -> Iterator[sa.Engine]:
+def database(settings: Settings, create: bool = False) -> Iterator[sa.Engine]:
     """`open_database` for one command: its connections are closed when the command ends."""
-    engine = open_database(settings)
+    engine = open_database(settings, create)
     try:
         yield engine
     finally:

@@ -23,13 +23,13 @@ NOT_IN_ARXIV_FORMAT = frozenset({"latest_version", "submitted_at", "last_updated
 
 
 def cmd_catalog_load(args: argparse.Namespace, settings: Settings) -> int:
-    engine = open_database(settings)
+    engine = open_database(settings, create=True)
     load_catalog_file(engine, args.file)
     return 0
 
 
 def cmd_catalog_harvest(args: argparse.Namespace, settings: Settings) -> int:
-    engine = open_database(settings)
+    engine = open_database(settings, create=True)
     try:
         with engine.connect() as conn:
             stored = read_state(conn, HARVESTED_UNTIL)

@@ -465,13 +465,14 @@ def add_crosscheck_commands(sub: argparse._SubParsersAction) -> None:
         "every entry that disagrees, with both texts. The PDF is fetched first if needed.",
         "  arxref crosscheck 1911.02782\n  arxref crosscheck --report --below 0.95",
     )
-    p.add_argument(
+    which = p.add_mutually_exclusive_group(required=True)  # neither, or both: a usage error (exit 2)
+    which.add_argument(
         "target",
         nargs="?",
         metavar="ID[vN]",
         help="a processed paper's arXiv id (without vN: its newest processed version)",
     )
-    p.add_argument(
+    which.add_argument(
         "--report", action="store_true", help="instead: every compared version, lowest agreement first"
     )
     p.add_argument(

@@ -11,6 +11,7 @@ from arxref.cli._common import InputError, database
 from arxref.domain import PaperVersion, VersionState
 from arxref.fetch import make_fetcher
 from arxref.ids import parse_arxiv_id
+from arxref.record.observation import iso
 from arxref.settings import Settings
 from arxref.stages.crosscheck import crosscheck_stage
 from arxref.store import versions
@@ -18,8 +19,6 @@ from arxref.store.crosschecks import StoredCrossCheck, count_disagreements, list
 
 
 def cmd_crosscheck(args: argparse.Namespace, settings: Settings) -> int:
-    if args.report == bool(args.target):
-        raise InputError("crosscheck: give a version ID[vN], or --report")
     with database(settings) as engine:
         if args.report:
             with engine.connect() as conn:
@@ -65,7 +64,7 @@ def _check_doc(check: StoredCrossCheck) -> dict:
         "pdf_entries": check.pdf_entries,
         "pdf_error": check.pdf_error,
         "extractor_version": check.extractor_version,
-        "checked_at": check.checked_at.isoformat(),
+        "checked_at": iso(check.checked_at),  # UTC with a Z, as every time in JSON
         "disagreements": [
             {
                 "kind": row["disagreement"],

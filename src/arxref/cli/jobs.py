@@ -21,8 +21,8 @@ import sqlalchemy as sa
 from arxref.cli._common import EXIT_OK, EXIT_SOME_FAILED, InputError, database, load_catalog_file
 from arxref.cli._progress import Progress
 from arxref.domain import PaperVersion, Stage, VersionState
-from arxref.errors import InvalidIdentifier
-from arxref.fetch import Fetcher, make_fetcher
+from arxref.errors import BrokerUnavailable, InvalidIdentifier
+from arxref.fetch import Fetcher, check_arxiv_reachable, describe_origin, make_fetcher
 from arxref.ids import parse_arxiv_id
 from arxref.settings import Settings
 from arxref.stages.process import process_version
@@ -36,10 +36,11 @@ _OLD_STYLE_STEM = re.compile(r"^(?P<archive>[a-z-]+(?:\.[A-Z]{2})?)(?P<number>\d
 
 
 def cmd_process(args: argparse.Namespace, settings: Settings) -> int:
-    with database(settings) as engine:
+    with database(settings, create=True) as engine:
         if args.catalog:
             load_catalog_file(engine, args.catalog)
         jobs = [job for target in args.targets for job in _versions_of(target, settings)]
+        _say_origin([target for target in args.targets if not Path(target).exists()], settings)
         # One fetcher per folder: an HTTP client keeps its pace across versions.
         fetchers: dict[Path | None, Fetcher] = {}
         for paper, folder in jobs:
@@ -60,15 +61,22 @@ def cmd_process(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_record(args: argparse.Namespace, settings: Settings) -> int:
-    from arxref.record.citation import BadPage, MalformedId, Paging, UnknownPaper, load_record
+    from arxref.record.citation import (
+        BadPage,
+        MalformedId,
+        Paging,
+        PastTheEnd,
+        UnknownPaper,
+        load_record,
+        parse_page,
+    )
 
     with database(settings) as engine:
-        if args.outbound_page < 1 or args.inbound_page < 1:
-            raise InputError("--outbound-page and --inbound-page count from 1")
         try:
+            paging = Paging(parse_page(str(args.outbound_page)), parse_page(str(args.inbound_page)))
             with engine.connect() as conn:
-                record = load_record(conn, args.arxiv_id, Paging(args.outbound_page, args.inbound_page))
-        except (MalformedId, BadPage) as exc:
+                record = load_record(conn, args.arxiv_id, paging)
+        except (MalformedId, BadPage, PastTheEnd) as exc:
             raise InputError(str(exc)) from exc
         except UnknownPaper as exc:
             raise InputError(f"{exc} in {settings.database_url}") from exc
@@ -190,14 +198,24 @@ def _reprocess_here(
 
 
 def _reprocess_pool(engine: sa.Engine, settings: Settings, rows: list[versions.VersionRow]) -> dict[str, str]:
-    from arxref.tasks import make_celery, send_fetch  # Celery is loaded only when the pool is used
+    """Queue each version again; a version whose message could not be sent is left as it was."""
+    from arxref.tasks import check_broker, make_celery, send_fetch  # Celery loads only for the pool
 
     app = make_celery(settings)
+    check_broker(app)
     progress = Progress("queue", len(rows))
-    for row in rows:
+    for sent, row in enumerate(rows):
         with engine.begin() as conn:
             versions.mark_requeued(conn, row.paper)
-        send_fetch(app, row.paper)
+        try:
+            send_fetch(app, row.paper)
+        except Exception as exc:  # kombu's errors as Redis goes away mid-way
+            with engine.begin() as conn:
+                versions.restore_version(conn, row)
+            raise BrokerUnavailable(
+                f"the broker went away while sending ({type(exc).__name__}): {sent} of {len(rows)} versions"
+                " queued again, the rest left as they were; run the same reprocess when it is back"
+            ) from exc
         progress.step()
     progress.close()
     return {row.paper.key: "queued" for row in rows}
@@ -207,9 +225,11 @@ _IN_BROKER = "still in the broker, not sent again"
 
 
 def _resend_stalled(engine: sa.Engine, settings: Settings, stalled_before: datetime) -> dict[str, str]:
-    from arxref.tasks import make_celery, resend_stalled_versions
+    from arxref.tasks import check_broker, make_celery, resend_stalled_versions
 
-    done = resend_stalled_versions(make_celery(settings), engine, stalled_before)
+    app = make_celery(settings)
+    check_broker(app)
+    done = resend_stalled_versions(app, engine, stalled_before)
     results = {paper.key: f"queued again ({task})" for paper, task in done.resent.items()}
     results.update(dict.fromkeys((paper.key for paper in done.in_broker), _IN_BROKER))
     return results
@@ -218,12 +238,15 @@ def _resend_stalled(engine: sa.Engine, settings: Settings, stalled_before: datet
 def _queue_depths(settings: Settings) -> dict[str, int] | str | None:
     if not settings.broker_url:
         return None
-    from arxref.tasks import make_celery, queue_depths
+    from arxref.tasks import check_broker, make_celery, queue_depths
 
+    app = make_celery(settings)
     try:
-        return queue_depths(make_celery(settings))
+        check_broker(app, timeout=2)  # one try: kombu's own retries took 7 s to say the broker is down
+        return queue_depths(app)
     except Exception as exc:  # status must still show the database when the broker is down
-        return f"broker unreachable ({type(exc).__name__})"
+        cause = exc.__cause__ if exc.__cause__ is not None else exc
+        return f"broker unreachable ({type(cause).__name__})"
 
 
 def _origin(settings: Settings) -> str | None:
@@ -245,6 +268,8 @@ def _versions_of(target: str, settings: Settings) -> list[tuple[PaperVersion, Pa
             expected = "<arxiv id>v<n>.pdf/.tar.gz/.gz/.tex"
             print(f"{path}: skipped {len(skipped)} files not named {expected} ({shown})", file=sys.stderr)
         papers = {paper for paper in found.values() if paper is not None}
+        if not papers:
+            raise InputError(f"{path}: no version files in this folder (<arxiv id>v<n>.pdf/.tar.gz/.gz/.tex)")
         return [(paper, path) for paper in sorted(papers, key=lambda p: p.key)]
     if path.is_file():
         paper = _version_from_filename(path.name)
@@ -255,6 +280,16 @@ def _versions_of(target: str, settings: Settings) -> list[tuple[PaperVersion, Pa
     if parsed is None:
         raise InvalidIdentifier(f"not an arXiv id, file or folder: {target!r}")
     return [(PaperVersion(parsed.number, parsed.version or 1), settings.source_dir)]
+
+
+def _say_origin(ids: list[str], settings: Settings) -> None:
+    """Say where the versions given by id are read from, and fail at once when that is arXiv and it
+    cannot be reached (offline), before any version is saved as queued."""
+    if not ids:
+        return
+    print(f"{', '.join(ids)}: from {describe_origin(settings)}", file=sys.stderr)
+    if settings.resolved_fetch_mode == "http":
+        check_arxiv_reachable(settings)
 
 
 def _version_from_filename(name: str) -> PaperVersion | None:

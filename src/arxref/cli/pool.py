@@ -37,10 +37,10 @@ BATCH = 500
 def cmd_enqueue(args: argparse.Namespace, settings: Settings) -> int:
     if not (args.ids or args.file or args.new_since):
         raise InvalidIdentifier("nothing to enqueue: give ids, --file or --new-since")
-    from arxref.tasks import make_celery, messages_in_broker, send_fetch  # Celery loads only here
+    from arxref.tasks import check_broker, make_celery, messages_in_broker, send_fetch  # Celery loads here
 
     app = make_celery(settings)
-    _check_broker(app)
+    check_broker(app)  # before saving anything: nothing saved would be sent
 
     def send(paper: PaperVersion) -> None:
         try:
@@ -51,7 +51,7 @@ def cmd_enqueue(args: argparse.Namespace, settings: Settings) -> int:
                 " when it is back; it sends what is saved and not yet sent"
             ) from exc
 
-    with database(settings) as engine:
+    with database(settings, create=True) as engine:
         progress = Progress("enqueue")
         new, seen, known_queued = [], 0, []
         batch: list[PaperVersion] = []
@@ -77,15 +77,6 @@ def cmd_enqueue(args: argparse.Namespace, settings: Settings) -> int:
             again = f"; {len(resent)} queued earlier but not in the broker, sent again" if resent else ""
             print(f"{len(new)} versions queued, {seen - len(new)} already known{again}")
         return 0
-
-
-def _check_broker(app: object) -> None:
-    """Fail before saving anything while the broker is down: nothing saved would be sent."""
-    try:
-        with app.connection_for_write() as conn:  # type: ignore[attr-defined]
-            conn.ensure_connection(max_retries=1, interval_start=0, interval_step=0, timeout=5)
-    except Exception as exc:  # kombu wraps redis' errors in its own OperationalError
-        raise BrokerUnavailable(f"the broker does not answer ({type(exc).__name__}: {exc})") from exc
 
 
 def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:

@@ -8,11 +8,13 @@ the settings (`ARXREF_FETCH_MODE`). Never imports the store, the extraction path
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 from typing import Protocol
+from urllib.parse import urlsplit
 
 from arxref.domain import PaperVersion
-from arxref.errors import StageNotImplemented
+from arxref.errors import StageNotImplemented, UpstreamError
 from arxref.fetch.arxiv_http import ArxivClient
 from arxref.fetch.folder import FetchedFiles, fetch_from_folder, version_file_stem
 from arxref.fetch.mirror import MirrorFetcher
@@ -68,6 +70,33 @@ class HttpFetcher:
         return self._client.pdf(paper)
 
 
+def describe_origin(settings: Settings) -> str:
+    """Where the settings have versions read from, as `process ID` says it before it starts."""
+    mode = settings.resolved_fetch_mode
+    if mode == "folder":
+        return f"the folder {settings.source_dir}"
+    if mode == "mirror":
+        return f"the mirror {settings.mirror_dir or settings.source_dir}"
+    return f"arXiv over HTTP ({settings.arxiv_base_url}; ARXREF_SOURCE_DIR reads a folder instead)"
+
+
+def check_arxiv_reachable(settings: Settings, timeout: float = 5.0) -> None:
+    """UpstreamError at once when arXiv's host takes no connection: offline, the retries of `process ID`
+    spent 15 s before recording a failed version that a folder of files would not have had."""
+    url = urlsplit(settings.arxiv_base_url)
+    port = url.port or (443 if url.scheme == "https" else 80)
+    address = (url.hostname or "", port)
+    try:
+        with socket.create_connection(address, timeout=min(timeout, settings.connect_timeout)):
+            pass
+    except OSError as exc:
+        why = exc.strerror or type(exc).__name__
+        raise UpstreamError(
+            f"arXiv is not reachable at {url.hostname}:{port} ({why}): offline? give a folder of version"
+            " files, or set ARXREF_SOURCE_DIR"
+        ) from exc
+
+
 def make_fetcher(settings: Settings) -> Fetcher:
     """The fetcher the settings ask for; the HTTP one shares the pool's rate limit through Redis."""
     mode = settings.resolved_fetch_mode
@@ -88,6 +117,8 @@ __all__ = [
     "Fetcher",
     "FolderFetcher",
     "HttpFetcher",
+    "check_arxiv_reachable",
+    "describe_origin",
     "fetch_from_folder",
     "make_fetcher",
     "version_file_stem",

@@ -184,7 +184,10 @@ class ArxivClient:
                 if exc.retry_after:
                     self._limiter.hold(min(exc.retry_after, self.policy.retry_after_max))
                 long_wait = exc.retry_after is not None and exc.retry_after > self.policy.backoff_max
-                if attempt >= self.policy.retries or long_wait:
+                # A download cut at its whole deadline is not tried again here: four tries of a trickle
+                # held a version 16 minutes; the pool's queue retries it later.
+                cut = isinstance(exc, FetchTimeout) and exc.whole_download
+                if attempt >= self.policy.retries or long_wait or cut:
                     raise
                 p = self.policy
                 self._sleep(backoff_wait(attempt, exc.retry_after, p.backoff, p.backoff_max, self._rng))
@@ -277,6 +280,7 @@ def _read_capped(response: httpx.Response, policy: HttpPolicy, path: str, starte
         if size > max_bytes:
             raise TooLarge(f"{path}: over the {max_bytes}-byte cap")
         if time.monotonic() - started > policy.deadline:
-            raise FetchTimeout(f"{path}: not complete after {policy.deadline:g} s ({size} bytes so far)")
+            said = f"{path}: not complete after {policy.deadline:g} s ({size} bytes so far)"
+            raise FetchTimeout(said, whole_download=True)
         chunks.append(chunk)
     return b"".join(chunks)

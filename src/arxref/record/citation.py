@@ -16,6 +16,7 @@ with state `not_measured`, never a number.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -48,7 +49,20 @@ class UnknownPaper(LookupError):
 
 
 class BadPage(ValueError):
-    """A page number that is not a whole number from 1 (HTTP 400)."""
+    """A page number that is not a whole number from 1 to MAX_PAGE (HTTP 400)."""
+
+
+class PastTheEnd(LookupError):
+    """A page after the last one (HTTP 404); `last` is the paging that shows the last pages instead."""
+
+    def __init__(self, message: str, last: Paging) -> None:
+        super().__init__(message)
+        self.last = last
+
+
+MAX_PAGE = 1_000_000
+"""The largest page number read (100 million observations a list): a larger one is a mistake, not a page,
+and would overflow the database's OFFSET."""
 
 
 @dataclass(frozen=True)
@@ -60,12 +74,27 @@ class Paging:
 
 
 def parse_page(text: str | None) -> int:
-    """A `?..._page=` value: a whole number from 1 (absent: 1)."""
+    """A `?..._page=` value: a whole number from 1 to MAX_PAGE (absent: 1)."""
     if text is None or text == "":
         return 1
-    if not text.isdigit() or int(text) < 1:
-        raise BadPage(f"page {text!r}: a whole number from 1")
+    if not re.fullmatch(r"[0-9]{1,7}", text) or not 1 <= int(text) <= MAX_PAGE:  # ASCII digits only
+        raise BadPage(f"page {text[:30]!r}: a whole number from 1 to {MAX_PAGE}")
     return int(text)
+
+
+def page_count(total: int) -> int:
+    """Pages of PAGE_SIZE that `total` observations fill; one page even when there are none."""
+    return max(1, math.ceil(total / PAGE_SIZE))
+
+
+def _check_paging(arxiv_id: str, paging: Paging, totals: dict[str, int]) -> None:
+    """PastTheEnd for a page after the last of its list, naming the last page of each."""
+    pages = {side: page_count(total) for side, total in totals.items()}
+    past = [side for side in pages if getattr(paging, side) > pages[side]]
+    if past:
+        said = "; ".join(f"{side} page {getattr(paging, side)} of {pages[side]}" for side in past)
+        last = Paging(**{side: min(getattr(paging, side), pages[side]) for side in pages})
+        raise PastTheEnd(f"{arxiv_id}: {said}: past the last page", last)
 
 
 def load_record(
@@ -86,11 +115,14 @@ def load_record(
         counts: dict[str, int] = {}
         outbound_at = None
         check = None
-        if shown is not None and shown.state == VersionState.DONE:
+        done = shown is not None and shown.state == VersionState.DONE
+        if done:
             counts, outbound_at = citations.outbound_counts(conn, shown.id)
+        inbound_total, inbound_at = citations.inbound_count(conn, arxiv_id)
+        _check_paging(arxiv_id, paging, {"outbound": sum(counts.values()), "inbound": inbound_total})
+        if done:
             outbound = citations.outbound_page(conn, shown.id, (paging.outbound - 1) * PAGE_SIZE, PAGE_SIZE)
             check = load_crosscheck(conn, shown.paper, disagreeing_only=True)
-        inbound_total, inbound_at = citations.inbound_count(conn, arxiv_id)
         inbound = citations.inbound_page(conn, arxiv_id, (paging.inbound - 1) * PAGE_SIZE, PAGE_SIZE)
         wanted = {arxiv_id}
         wanted.update(r.cited_arxiv_id for r in outbound if resolved(r))
@@ -144,10 +176,7 @@ def build_record(stored: Stored, paging: Paging, as_of: datetime, statements: in
     arxiv_id, shown = stored.arxiv_id, stored.shown
     paper = _paper(stored)
     total = sum(stored.outbound_counts.values())
-    pages = {
-        "outbound": max(1, math.ceil(total / PAGE_SIZE)),
-        "inbound": max(1, math.ceil(stored.inbound_total / PAGE_SIZE)),
-    }
+    pages = {"outbound": page_count(total), "inbound": page_count(stored.inbound_total)}
     found_by = _found_by(stored.crosscheck)
     outbound = [observation(r, paper["title"], stored.catalog, found_by(r)) for r in stored.outbound]
     inbound = [

@@ -19,6 +19,14 @@ from arxref.errors import DatabaseUnavailable
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 
 
+def sqlite_file(database_url: str) -> Path | None:
+    """The file of a SQLite URL (absolute), None for another database or SQLite in memory."""
+    url = sa.make_url(database_url)
+    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
+        return None
+    return Path(url.database).absolute()
+
+
 def make_engine(database_url: str) -> sa.Engine:
     """An engine for SQLite (file created with its folder) or PostgreSQL via psycopg 3."""
     url = sa.make_url(database_url)

@@ -1,5 +1,6 @@
-"""Reading the pool's health from `paper_versions`: failures grouped with their latest messages, the
-failed versions a page at a time, and what /metrics counts (references by source and status).
+"""Reading the pool's health from `paper_versions`: the versions done most recently (the front page),
+failures grouped with their latest messages, the failed versions a page at a time, and what /metrics
+counts (references by source and status).
 
 The database is the truth about every version, whichever process ran it, so the server's /status
 and /metrics read it here rather than asking the workers.
@@ -40,6 +41,30 @@ class FailureGroup:
     count: int
     latest_at: datetime | None
     latest: list[FailedVersion]
+
+
+@dataclass(frozen=True)
+class ProcessedVersion:
+    """A version that finished with its references stored: what the front page lists."""
+
+    paper: PaperVersion
+    reference_count: int | None
+    finished_at: datetime | None
+
+
+def recent_done(conn: sa.Connection, limit: int) -> list[ProcessedVersion]:
+    """The versions that finished most recently (by the finished_at index), newest first."""
+    c = paper_versions.c
+    query = (
+        sa.select(c.arxiv_id, c.version, c.reference_count, c.finished_at)
+        .where(c.state == VersionState.DONE)
+        .order_by(c.finished_at.desc(), c.id.desc())
+        .limit(limit)
+    )
+    return [
+        ProcessedVersion(PaperVersion(row.arxiv_id, row.version), row.reference_count, row.finished_at)
+        for row in conn.execute(query)
+    ]
 
 
 def failure_groups(conn: sa.Connection) -> list[FailureGroup]:

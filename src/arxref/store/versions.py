@@ -146,6 +146,16 @@ def mark_requeued(conn: sa.Connection, paper: PaperVersion) -> None:
     )
 
 
+def restore_version(conn: sa.Connection, before: VersionRow) -> None:
+    """Undo `mark_requeued` of a version whose message could not be sent: a failed version stays
+    failed (on /failures, for `reprocess --failed`), not queued with no message to run it."""
+    conn.execute(
+        paper_versions.update()
+        .where(_is(before.paper), paper_versions.c.state == VersionState.QUEUED)
+        .values(state=before.state, task_runs=before.task_runs, updated_at=before.updated_at)
+    )
+
+
 def mark_resent(conn: sa.Connection, paper: PaperVersion, stalled_before: datetime) -> bool:
     """Touch a stalled version whose message is sent again; False when it moved on since it was chosen.
 

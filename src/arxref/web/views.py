@@ -13,25 +13,70 @@ from urllib.parse import urlencode
 
 import sqlalchemy as sa
 
-from arxref.domain import VersionState
-from arxref.record.citation import BadPage, MalformedId, Paging, UnknownPaper, load_record, parse_page
+from arxref.domain import Stage, VersionState
+from arxref.record.citation import (
+    BadPage,
+    MalformedId,
+    Paging,
+    PastTheEnd,
+    UnknownPaper,
+    load_record,
+    parse_page,
+)
 from arxref.record.citation import reprocess_command as reprocess
-from arxref.record.observation import iso, record_path
+from arxref.record.observation import catalog_title, iso, record_path
 from arxref.store import health, versions
+from arxref.store.catalog import SqlCatalog
 
 FAILURES_PAGE = 100
+RECENT_PAPERS = 20
+"""Papers the front page lists, newest first."""
+STAGES = tuple(stage.value for stage in Stage)
 THROUGHPUT_WINDOWS = (1, 5, 15)
 """Minutes over which /status counts the versions that finished."""
 
 
 class PageError(Exception):
-    """A request the service cannot answer as asked: its HTTP status, a title and what to do."""
+    """A request the service cannot answer as asked: its HTTP status, a title, what to do, and where to
+    go instead (`links`: JSON addresses, as every page's links are)."""
 
-    def __init__(self, status: int, title: str, detail: str) -> None:
+    def __init__(self, status: int, title: str, detail: str, links: dict[str, str] | None = None) -> None:
         super().__init__(detail)
         self.status = status
         self.title = title
         self.detail = detail
+        self.links = links or {}
+
+
+def home_view(conn: sa.Connection, now: datetime) -> dict:
+    """What a visitor wants first: the papers processed most recently (each a link to its record), a
+    box to open a record by id (`/paper?id=`), then the pool's health in brief."""
+    recent = health.recent_done(conn, RECENT_PAPERS)
+    titles = SqlCatalog(conn).by_ids(sorted({v.paper.arxiv_id for v in recent}))
+    pool = status_view(conn, now)
+    return {
+        "schema": "arxref.home.v1",
+        "as_of": iso(now),
+        "recent": [
+            {
+                "paper": v.paper.key,
+                "arxiv_id": v.paper.arxiv_id,
+                "version": v.paper.version,
+                "title": catalog_title(titles.get(v.paper.arxiv_id)),
+                "references": v.reference_count,
+                "finished_at": iso(v.finished_at),
+                "links": {"record": record_path(v.paper.key)},
+            }
+            for v in recent
+        ],
+        "open_record": {"action": "/paper", "parameter": "id", "example": "1911.02782"},
+        "pool": {
+            "thesis": pool["thesis"],
+            "versions_by_state": pool["versions_by_state"],
+            "failure_groups": len(pool["failures"]),
+        },
+        "links": {"html": "/", "json": "/index.json", **pool["links"]},
+    }
 
 
 def record_view(conn: sa.Connection, arxiv_id: str, query: Mapping[str, str]) -> dict:
@@ -43,6 +88,9 @@ def record_view(conn: sa.Connection, arxiv_id: str, query: Mapping[str, str]) ->
         raise PageError(400, "Bad request", str(exc)) from exc
     except UnknownPaper as exc:
         raise PageError(404, "No record of this paper", str(exc)) from exc
+    except PastTheEnd as exc:
+        last = record_path(arxiv_id, True, exc.last.outbound, exc.last.inbound)
+        raise PageError(404, "No such page", str(exc), {"last_page": last}) from exc
 
 
 def status_view(conn: sa.Connection, now: datetime) -> dict:
@@ -96,8 +144,14 @@ def failures_view(conn: sa.Connection, query: Mapping[str, str], now: datetime) 
     except BadPage as exc:
         raise PageError(400, "Bad request", str(exc)) from exc
     stage, error_class = query.get("stage") or None, query.get("error_class") or None
+    if stage is not None and stage not in STAGES:
+        raise PageError(400, "Bad request", f"stage {stage[:30]!r}: one of {', '.join(STAGES)}")
     rows, total = health.failed_versions(conn, (page - 1) * FAILURES_PAGE, FAILURES_PAGE, stage, error_class)
     pages = max(1, math.ceil(total / FAILURES_PAGE))
+    if page > pages:
+        last = _failures_path(True, pages, stage, error_class)
+        said = f"page {page} of {pages} ({total} failed versions)"
+        raise PageError(404, "No such page", f"{said}: past the last page", {"last_page": last})
     links = {
         "html": _failures_path(False, page, stage, error_class),
         "json": _failures_path(True, page, stage, error_class),
@@ -121,9 +175,9 @@ def failures_view(conn: sa.Connection, query: Mapping[str, str], now: datetime) 
     }
 
 
-def error_view(status: int, title: str, detail: str, path: str) -> dict:
-    """An error as a page and as JSON."""
-    return {"error": {"status": status, "title": title, "detail": detail, "path": path}}
+def error_view(status: int, title: str, detail: str, path: str, links: dict[str, str] | None = None) -> dict:
+    """An error as a page and as JSON, with where to go instead when there is somewhere."""
+    return {"error": {"status": status, "title": title, "detail": detail, "path": path}, "links": links or {}}
 
 
 def _failed(f: health.FailedVersion) -> dict:
