@@ -55,3 +55,30 @@ def test_a_threshold_question_agrees_with_zipf_and_reads_only_down_to_its_thresh
     for word in ("qubit", "gluon", "regressive", "naïve", "xqzv"):
         for value in (1.0, 3.0):
             assert zipf_at_least(word, value) == (zipf(word) >= value), (word, value)
+
+
+def test_processes_forked_from_one_that_read_part_of_the_list_each_read_on_correctly() -> None:
+    """The embedded run forks a child per extraction from a process that may have read part of the
+    list (an earlier extraction, a cross-check): children read on, one after another, and each must
+    find what a fresh list finds, however far the one before it moved the open file."""
+    import os
+
+    from arxref.pdf._lexicon import _EnglishList
+
+    shared = _EnglishList()
+    shared.bucket("the", 50)  # the parent has read a little of the list and left the file open
+    fresh = _EnglishList()
+    deep = ["tomography", "qubit", "schrödinger", "xqzv"]
+    expected = [fresh.bucket(w, 10**6) for w in deep]
+    for _ in range(2):
+        receive, send = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child reads deep into the list, moving the offset it shares
+            found = [shared.bucket(w, 10**6) for w in deep]
+            os.write(send, repr(found).encode())
+            os._exit(0)
+        os.close(send)
+        answer = os.read(receive, 4096).decode()
+        os.close(receive)
+        os.waitpid(pid, 0)
+        assert answer == repr(expected)
