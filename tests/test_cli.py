@@ -347,3 +347,13 @@ def test_every_option_and_argument_has_a_help_line_and_no_help_names_the_code() 
         assert silent == [], path
         assert code_words.findall(parser.format_help()) == [], path
 
+
+
+def test_extract_says_which_entries_are_composed_from_biblatex_fields(capsys) -> None:  # noqa: ANN001
+    """A biblatex .bbl holds fields, not text: the reader is told the text is composed, not printed."""
+    assert main(["extract", str(WIDE / "epjc-biblatex-bibtex-charm" / "source")]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# 68 entries marked (composed): their text is made from the bibliography's fields")
+    assert "1:  1  [1] (composed) Hamed Abdolmaleki et al. Impact of low-x resummation" in out
+    assert main(["extract", str(SAMPLES / "1711.08379v1.tar.gz")]) == 0  # bibtex: printed text
+    assert "(composed)" not in capsys.readouterr().out

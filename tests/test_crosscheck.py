@@ -11,7 +11,7 @@ from arxref.domain import ParsedReference, RawReference, ReferenceSource
 from arxref.evaluate.crosscheck import Agreement, Disagreement, cross_check
 from arxref.pdf import extract_pdf_references
 from arxref.source import extract_source_references, unpack_eprint
-from tests.conftest import SAMPLES
+from tests.conftest import SAMPLES, WIDE
 
 PAPER = "1711.08379v1"
 
@@ -218,3 +218,71 @@ def test_a_composed_entry_pairs_with_the_printed_one_of_its_number_by_its_title(
     )
     assert cross_check([composed], [printed]).agreement == 1.0
     assert cross_check([replace(composed, flags=())], [printed]).agreement == 0.0
+
+
+def test_a_composed_entry_takes_the_pdf_text_printed_under_its_own_number_only() -> None:
+    from arxref.domain import COMPOSED, PRINTED_FROM_PDF
+    from arxref.extract.printed import with_printed_text
+
+    title = ParsedReference(title="An example of anomalous singular homology")
+    eprint = [
+        RawReference(1, "M. G. Barratt, John Milnor. An example of anomalous singular homology. Proc. AMS.",
+                     ReferenceSource.ARXIV_SOURCE, fields=title, flags=(COMPOSED,)),
+        RawReference(2, "S. Author. A paper typeset from a .bbl, as printed. J. Things 1 (2001)",
+                     ReferenceSource.ARXIV_SOURCE),
+        RawReference(3, "Ann Other. Lost on the way to the page. Some Journal. 4. 1999",
+                     ReferenceSource.ARXIV_SOURCE, flags=(COMPOSED,)),
+    ]  # fmt: skip
+    printed = "M. G. Barratt and John Milnor. “An example of anomalous singular homology”. Proc. AMS"
+    pdf = [
+        RawReference(1, printed, ReferenceSource.PDF_TEXT),
+        RawReference(2, "S. Author. A paper typeset from a .bbl, as printed. J. Things 1 (2001)",
+                     ReferenceSource.PDF_TEXT),
+        RawReference(4, "Ann Other. Lost on the way to the page. Some Journal 4 (1999)",
+                     ReferenceSource.PDF_TEXT),
+    ]  # fmt: skip
+    carried = with_printed_text(eprint, cross_check(eprint, pdf))
+    assert (carried[0].raw, carried[0].flags, carried[0].fields) == (printed, (PRINTED_FROM_PDF,), title)
+    assert carried[1] == eprint[1]  # typeset by bibtex: already the printed text
+    assert carried[2] == eprint[2]  # paired under another number: not known to be the same entry
+
+
+def test_with_fetch_pdf_always_a_biblatex_papers_entries_are_stored_as_its_pdf_prints_them(
+    tmp_path,
+    database_url: str,  # noqa: ANN001
+) -> None:
+    """A biblatex .bbl gives fields, not text: with the PDF at hand, the stored text is the page's."""
+    from arxref.domain import PaperVersion
+    from arxref.record.citation import load_record
+    from arxref.settings import Settings
+    from arxref.source import pack_folder_as_eprint
+    from arxref.stages.process import process_version
+    from arxref.store.engine import make_engine, upgrade_schema
+    from arxref.store.references import load_references
+
+    paper_dir = WIDE / "epjc-biblatex-bibtex-charm"
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    (folder / "2401.00002v1.tar.gz").write_bytes(pack_folder_as_eprint(paper_dir / "source"))
+    (folder / "2401.00002v1.pdf").write_bytes((paper_dir / "paper.pdf").read_bytes())
+    env = {
+        "ARXREF_HOME": str(tmp_path / "var"),
+        "ARXREF_DATABASE_URL": database_url,
+        "ARXREF_SOURCE_DIR": str(folder),
+        "ARXREF_FETCH_PDF": "always",
+    }
+    settings = Settings.from_env(env)
+    engine = make_engine(settings.database_url)
+    upgrade_schema(engine)
+    paper = PaperVersion("2401.00002", 1)
+    assert process_version(engine, settings, paper).reference_count == 68
+    with engine.connect() as conn:
+        stored = load_references(conn, paper)
+        record = load_record(conn, "2401.00002")
+    engine.dispose()
+    assert {o["citation"]["raw_text_source"] for o in record["outbound"]} == {"printed_from_pdf"}
+    first = stored[0].reference.raw
+    assert first.flags == ("printed_from_pdf",)
+    assert first.raw.startswith("Hamed Abdolmaleki et al. “Impact of low-x resummation on QCD")
+    assert first.source == ReferenceSource.ARXIV_SOURCE
+    assert all("printed_from_pdf" in s.reference.raw.flags for s in stored)

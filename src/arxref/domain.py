@@ -143,6 +143,14 @@ class RawReference:
     flags: tuple[str, ...] = ()
 
 
+COMPOSED = "composed"
+"""A flag: the entry's text was composed from biblatex fields (the .bbl holds no printed text), so
+it follows the fields' order, not the style's."""
+PRINTED_FROM_PDF = "printed_from_pdf"
+"""A flag: an entry the e-print could only compose carries the text its PDF prints under the same
+number (read where the PDF was at hand: ARXREF_FETCH_PDF=always)."""
+
+
 @dataclass(frozen=True)
 class Extraction:
     """All entries of one paper version from one path, plus what the reader should know."""

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from arxref.cli._common import InputError, read_catalog_records
 from arxref.cli._progress import Progress
+from arxref.domain import COMPOSED
 from arxref.settings import Settings
 
 
@@ -34,10 +35,17 @@ def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
         return 0
     for note in doc["notes"]:
         print(f"# {note_for_people(note)}")
+    composed = sum(COMPOSED in ref["flags"] for ref in doc["references"])
+    if composed:
+        print(
+            f"# {composed} entries marked (composed): their text is made from the bibliography's fields "
+            "(a biblatex .bbl holds no printed text), in the fields' order, not as the page prints it"
+        )
     for ref in doc["references"]:
         label = ref["label"] or ref["index"]
         status = f"  [{ref['resolution']['status']}]" if "resolution" in ref else ""
-        print(f"{ref['bibliography']}:{ref['index']:>3}  [{label}] {ref['raw']}{status}")
+        mark = " (composed)" if COMPOSED in ref["flags"] else ""
+        print(f"{ref['bibliography']}:{ref['index']:>3}  [{label}]{mark} {ref['raw']}{status}")
     print(
         f"{len(doc['references'])} references ({doc['source']}) "
         f"in {doc['bibliographies']} bibliography list(s)"

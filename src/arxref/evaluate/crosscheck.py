@@ -21,7 +21,7 @@ from enum import StrEnum
 
 from rapidfuzz import fuzz
 
-from arxref.domain import RawReference
+from arxref.domain import COMPOSED, RawReference
 from arxref.evaluate.score import normalize_entry
 
 SAME_ENTRY = 80.0
@@ -110,7 +110,10 @@ def _similarity(a: str, b: str, same_number: bool = False) -> float:
 
 
 def cross_check(eprint: Sequence[RawReference], pdf: Sequence[RawReference]) -> CrossCheck:
-    """Align the two paths' entries one-to-one and explain every entry left alone."""
+    """Align the two paths' entries one-to-one and explain every entry left alone.
+
+    One row per e-print entry first, in the e-print's order, then the PDF's entries left alone.
+    """
     e_text = [normalize_entry(r.raw) for r in eprint]
     p_text = [normalize_entry(r.raw) for r in pdf]
     pairs: dict[int, tuple[int, float]] = {}
@@ -167,7 +170,7 @@ def _composed_title_printed(ref: RawReference, printed: str) -> bool:
     """Whether an e-print entry composed from biblatex fields has its title printed in the PDF's
     entry of the same number: the style sets the names and the venue its own way (all names or
     "et al.", "Internet Requests for Comments" or "RFC 2818"), the title as given."""
-    title = normalize_entry(ref.fields.title or "") if "composed" in ref.flags else ""
+    title = normalize_entry(ref.fields.title or "") if COMPOSED in ref.flags else ""
     return len(title) >= _TITLE_CHARS and fuzz.partial_ratio(title, printed) >= WORDS_CONTAINED
 
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 from urllib.parse import quote, urlencode
 
 from arxref.catalog.records import CatalogRecord
-from arxref.domain import PaperVersion, ResolutionStatus
+from arxref.domain import COMPOSED, PRINTED_FROM_PDF, PaperVersion, ResolutionStatus
 from arxref.store.citations import RESOLVED, CitationRow
 
 OBSERVATION_NAMESPACE = uuid.UUID("5f0c3a52-6d1e-5b7a-9a43-61727872ef01")
@@ -76,6 +76,7 @@ def observation(
             "bibliography": row.bibliography,
             "label": row.label,
             "raw_text": row.raw_text,
+            "raw_text_source": raw_text_source(row.flags),
             "source": row.source,
             "source_observed_at": iso(row.source_observed_at),
             "extractor_version": row.extractor_version,
@@ -96,6 +97,17 @@ def observation(
         observation["citation"]["found_by"] = found_by
     observation["observation_digest"] = digest(observation)
     return observation
+
+
+def raw_text_source(flags: list[str] | None) -> str:
+    """Where an entry's text comes from: `printed` (as the paper prints it: the PDF's text, or the
+    text bibtex typeset into the .bbl), `composed` (made from biblatex fields, which is all such a
+    .bbl holds: the fields' order, not the style's), `printed_from_pdf` (an entry the e-print could
+    only compose, given the text its PDF prints under the same number)."""
+    flags = flags or []
+    if PRINTED_FROM_PDF in flags:
+        return PRINTED_FROM_PDF
+    return COMPOSED if COMPOSED in flags else "printed"
 
 
 def shown_score(score: float | None) -> float | None:

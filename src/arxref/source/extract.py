@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from arxref.domain import Extraction, ParsedReference, Provenance, RawReference, ReferenceSource
+from arxref.domain import COMPOSED, Extraction, ParsedReference, Provenance, RawReference, ReferenceSource
 from arxref.errors import NoBibliography
 from arxref.source.amsrefs import AmsEntry, as_bib_entry, compose, has_biblist, parse_biblists, who
 from arxref.source.bbl import BibItem, merge_starred, split_bibliographies
@@ -37,7 +37,6 @@ from arxref.source.reconstruct import rebuild_bibliography
 from arxref.source.texscan import read_group
 
 RECONSTRUCTED = "reconstructed"
-COMPOSED = "composed"  # text composed from a biblatex entry's fields: the .bbl holds no printed text
 MERGED = "merged"  # one printed entry that holds several \bibitem (REVTeX `\cite{a,*b}`)
 _SOURCE = ReferenceSource.ARXIV_SOURCE
 _NATBIB_LABEL = re.compile(r"^(.*?)\(([^()]*)\)(.*)$", re.DOTALL)

@@ -1,13 +1,15 @@
 """The cross-check stage: a stored version's e-print and PDF both read, their entries aligned and stored.
 
 `arxref crosscheck ID` runs `crosscheck_stage` (fetching the PDF first when only the e-print was
-fetched); the extract stage calls `store_crosscheck` for every version when ARXREF_FETCH_PDF=always.
+fetched); the extract stage reads and aligns both for every version when ARXREF_FETCH_PDF=always
+(`read_pdf`, `cross_check`, `save_crosscheck`), and gives composed entries the PDF's printed text.
 The alignment itself is `evaluate.crosscheck`'s, a pure function.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import sqlalchemy as sa
 
@@ -45,6 +47,43 @@ def crosscheck_stage(
     return store_crosscheck(engine, settings, paper, source.references, pdf)
 
 
+@dataclass(frozen=True)
+class PdfReading:
+    """The PDF's entries, or why the PDF path could not read them."""
+
+    references: tuple[RawReference, ...]
+    error: str | None = None
+
+
+def read_pdf(pdf: bytes) -> PdfReading:
+    """The PDF path's entries; a PDF it cannot read gives none and says why."""
+    try:
+        return PdfReading(tuple(extract_pdf_references(pdf).references))
+    except ArxrefError as exc:
+        return PdfReading((), f"{type(exc).__name__}: {exc}")
+
+
+def save_crosscheck(
+    engine: sa.Engine,
+    settings: Settings,
+    paper: PaperVersion,
+    eprint_refs: Sequence[RawReference],
+    reading: PdfReading,
+    check: CrossCheck,
+) -> None:
+    """Store an alignment: a PDF the path could not read left every e-print entry alone (agreement 0)."""
+    with database_errors(), engine.begin() as conn:
+        replace_crosscheck(
+            conn,
+            paper,
+            check,
+            len(eprint_refs),
+            len(reading.references),
+            settings.extractor_version,
+            reading.error,
+        )
+
+
 def store_crosscheck(
     engine: sa.Engine,
     settings: Settings,
@@ -52,16 +91,8 @@ def store_crosscheck(
     eprint_refs: Sequence[RawReference],
     pdf: bytes,
 ) -> CrossCheck:
-    """Read the PDF, align its entries with the e-print's, store the result; a PDF the path cannot
-    read leaves every e-print entry alone (agreement 0) and says why."""
-    pdf_error = None
-    try:
-        pdf_refs: Sequence[RawReference] = extract_pdf_references(pdf).references
-    except ArxrefError as exc:
-        pdf_refs, pdf_error = (), f"{type(exc).__name__}: {exc}"
-    check = cross_check(eprint_refs, pdf_refs)
-    with database_errors(), engine.begin() as conn:
-        replace_crosscheck(
-            conn, paper, check, len(eprint_refs), len(pdf_refs), settings.extractor_version, pdf_error
-        )
+    """Read the PDF, align its entries with the e-print's, store the result."""
+    reading = read_pdf(pdf)
+    check = cross_check(eprint_refs, reading.references)
+    save_crosscheck(engine, settings, paper, eprint_refs, reading, check)
     return check

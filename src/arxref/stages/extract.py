@@ -3,24 +3,36 @@
 Kept apart from the other stages because of what it loads: PyMuPDF, pylatexenc, the parser and
 the resolver. A fetch worker, and the main process of any worker (which only forks the children
 that run tasks), never import this module, so they stay small; `pool.run_extract` loads it on
-first use. With ARXREF_FETCH_PDF=always it also cross-checks the version (`crosscheck`).
+first use. With ARXREF_FETCH_PDF=always it also cross-checks the version (`crosscheck`), and an
+e-print entry composed from biblatex fields takes the text its PDF prints (`extract.printed`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import sqlalchemy as sa
 
 from arxref.catalog.records import CatalogLookup
 from arxref.content import detect_kind
-from arxref.domain import BlobKind, Extraction, PaperVersion, ReferenceSource, ResolvedReference, Stage
+from arxref.domain import (
+    BlobKind,
+    Extraction,
+    PaperVersion,
+    RawReference,
+    ReferenceSource,
+    ResolvedReference,
+    Stage,
+)
 from arxref.errors import NotFound
+from arxref.evaluate.crosscheck import CrossCheck, cross_check
 from arxref.extract.choice import SOURCE_UNUSABLE, extract_references
+from arxref.extract.printed import with_printed_text
 from arxref.parse import parse_references
 from arxref.resolve import resolve_parsed
 from arxref.settings import Settings
-from arxref.stages.crosscheck import store_crosscheck
+from arxref.stages.crosscheck import PdfReading, read_pdf, save_crosscheck
 from arxref.stages.version import Next, advance_stage, load_blob, version_row
 from arxref.store import versions
 from arxref.store.citations import own_tables_catalog
@@ -49,15 +61,21 @@ def extract_stage(
                 versions.note_interruption(conn, paper, exc, requeue=False)
             return Next.FETCH_PDF
         raise
+    checked: tuple[Sequence[RawReference], PdfReading, CrossCheck] | None = None
+    from_eprint = extraction.source == ReferenceSource.ARXIV_SOURCE
+    if settings.fetch_pdf == "always" and from_eprint and pdf is not None:  # ARXREF_FETCH_PDF=always
+        reading = read_pdf(pdf)
+        check = cross_check(extraction.references, reading.references)
+        checked = (extraction.references, reading, check)
+        extraction = replace(extraction, references=with_printed_text(extraction.references, check))
     advance_stage(engine, paper, Stage.RESOLVE)
     with database_errors(), engine.connect() as conn, timed(settings.metrics_dir, Stage.RESOLVE):
         resolved = resolve_extraction(extraction, own_tables_catalog(conn))  # the catalog, and papers we hold
     advance_stage(engine, paper, Stage.STORE)
     with timed(settings.metrics_dir, Stage.STORE):
         _store(engine, settings, paper, extraction, resolved)
-    from_eprint = extraction.source == ReferenceSource.ARXIV_SOURCE
-    if settings.fetch_pdf == "always" and from_eprint and pdf is not None:  # ARXREF_FETCH_PDF=always
-        store_crosscheck(engine, settings, paper, extraction.references, pdf)
+    if checked is not None:
+        save_crosscheck(engine, settings, paper, *checked)
     return Next.DONE
 
 

@@ -95,8 +95,8 @@ def paper_versions_of(conn: sa.Connection, arxiv_id: str) -> list[VersionSummary
 
 @dataclass(frozen=True)
 class CitationRow:
-    """One stored reference with its link: the columns a record shows, and no more (no JSON columns to
-    decode: a record page reads 200 of them)."""
+    """One stored reference with its link: the columns a record shows, and no more (one small JSON
+    column, the flags: a record page reads 200 of them)."""
 
     citing_arxiv_id: str
     citing_version: int
@@ -117,6 +117,7 @@ class CitationRow:
     cited_doi: str | None
     score: float | None
     observed_at: datetime | None
+    flags: list[str] | None  # e.g. "composed": the text was made from fields, not printed
 
     @property
     def paper(self) -> PaperVersion:
@@ -130,7 +131,7 @@ def _citations() -> sa.Select:
         refs.citing_arxiv_id, refs.citing_version, refs.bibliography, refs.reference_index, refs.label,
         refs.raw_text, refs.title, refs.year, refs.venue, refs.doi, refs.source, refs.source_observed_at,
         refs.extractor_version, links.status, links.resolver_source, links.cited_arxiv_id, links.cited_doi,
-        links.score, links.observed_at,
+        links.score, links.observed_at, refs.flags,
     )  # fmt: skip
 
 
