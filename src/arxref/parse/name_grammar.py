@@ -426,9 +426,10 @@ def et_al_end(tokens: list[Token], i: int) -> int:
             return i + 1
         if w == "u." and i + 1 < len(tokens) and tokens[i + 1].text.lower() == "a.":
             return i + 2
-        # "and others", ametsoc's "and Coauthors", "S. Popinet and collaborators"
+        # "and others", ametsoc's "and Coauthors", "S. Popinet and collaborators"; MDPI prints a .bib's
+        # "and others" as a last name: "Merchant, C.J.; Embury, O.; others. Title"
         others = w.rstrip(".") in ("others", "coauthors", "collaborators")
-        if others and i > 0 and tokens[i - 1].text.lower() in AND_WORDS:
+        if others and i > 0 and (tokens[i - 1].text.lower() in AND_WORDS or tokens[i - 1].text == ";"):
             return i + 1
         # APA's cut in a long list: "Ackley, K., . . . others (2016)" / "…"
         j = ellipsis_end(tokens, i)

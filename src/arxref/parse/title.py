@@ -34,6 +34,10 @@ _ABBREVIATIONS = frozenset({
 # Lower-case words that can start the next field after a title ("arXiv preprint", "in Proc.").
 _LOWER_FIELD_STARTS = re.compile(
     r"(?:arxiv|biorxiv|medrxiv|corr|https?:|www\.|doi|in\s|pp\.|vol\.|pages|url|unbekannt|npj|elife"
+    # the kind of work, printed in lower case by some styles and by HAL's exports: "Title. working paper
+    # or preprint", "Title. phdthesis, Université ...", "Title. preprint (2022)", "Title. to appear in"
+    r"|working\s+paper|preprint|phd\s*thesis|masters?\s*thesis|techreport|unpublished|manuscript"
+    r"|submitted\b|in\s+press|to\s+appear"
     r"|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,6}(?=[\s,;/]|$))",  # a web site: "ethresear.ch, 2017"
     re.IGNORECASE,
 )
@@ -44,8 +48,10 @@ _PART_BEFORE_RE = re.compile(r"(?:[:.?!]|\b[Pp]art|\b[Pp]aper)\s*$")
 _PART_WORD_BEFORE_RE = re.compile(r"(?:\b[Pp]art|\b[Pp]aper|:)\s*$")  # also "Cross Sections: 1. Inclusive"
 # The numbered part of a series continues a title after its sentence end: "Outflow. Part II: ...",
 # "On transition in a pipe. Part 1. The origin ...", "NE2001. II. Using ...", "warm? Part I: ...",
-# "Théorie de Hodge. II, Inst. Hautes Études ..." (amsalpha).
-_PART_NEXT_RE = re.compile(r"(?:Part|Paper)\s+(?:[IVX]{1,4}|\d{1,2})\b|[IVX]{1,4}(?:[.:]\s+[A-Z][a-z]|,)")
+# "Théorie de Hodge. II, Inst. Hautes Études ..." (amsalpha), "EIGER. III. JWST/NIRCam Observations".
+_PART_NEXT_RE = re.compile(
+    r"(?:Part|Paper)\s+(?:[IVX]{1,4}|\d{1,2})\b|[IVX]{1,4}(?:[.:]\s+[A-Z](?:[a-z]|[A-Z]{2,}\b)|,)"
+)
 # ... or is glued to its name: "NE2001.I. A New Model for ...".
 _GLUED_PART_RE = re.compile(r"\S*[^\W_]\.[IVX]{1,4}\.")
 
@@ -210,6 +216,7 @@ def clean_title(t: str | None, year: int | None = None) -> str | None:
     t = _TRAILING_ARXIV_RE.sub("", t)  # "... few-shot learners arXiv:2005.14165" (no period between)
     t = _GB_TYPE_RE.sub("", t)  # GB/T 7714: "Attention is all you need[C]//Advances in ..."
     t = _MEDIUM_RE.sub("", t)  # ISO 690: "Adam: ... Optimization [arXiv preprint arXiv:1412.6980]"
+    t = _BARE_LOCATOR_RE.sub("", t)  # an entry without its journal: "Title 43(4), 363"
     return t if re.search(r"[^\W\d_]{2}", t) else None
 
 
@@ -222,6 +229,13 @@ _MEDIUM_RE = re.compile(
     r"\s*\[(?:\s*|[^\]]*,\s*|[^\]]*\b(?:online|arxiv|preprint|https?|www|e-?print|patent|software|"
     r"computer\s+program|data\s*set)\b[^\]]*)\]\s*$",
     re.IGNORECASE,
+)
+# Volume, issue and pages right after a title, where the entry lost its journal's name (a .bib
+# without `journal`): "A formally verified compiler back-end 43(4), 363", "... VHDL, 88–105". Not a
+# range of years: "Mortality in the United States, 1999–2010" ends a title.
+_BARE_LOCATOR_RE = re.compile(
+    r"(?:\s+\d{1,4}\s*\(\d[\w–-]*\),\s*[\w–-]*\d[\w–-]*"
+    rf"|,\s*(?!{YEAR}\s*[–-]\s*{YEAR}\b)\d{{1,5}}\s*[–-]\s*\d{{1,5}})$"
 )
 _TRAILING_ARXIV_RE = re.compile(r"[\s,.;]+arXiv:\s*(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?$")
 

@@ -25,15 +25,17 @@ _VENUE_CUE_RE = re.compile(
 )
 # Volume/pages/year only: "13", "45(1):5-32", "pp. 1-10", "L8", "2019", "vol. 12, no. 1".
 _NUMERIC_RE = re.compile(
-    r"^\s*(?:(?:vol(?:ume)?\.?|no\.|nr\.|issue|pp?\.|pages?|art\.|article)\s*)?"
+    r"^\s*(?:(?:vol(?:ume)?\.?|no\.|nr\.|issue|pp?\.|pages?|seiten|art\.|article)\s*)?"
     r"[A-Za-z]?\d+[a-z]?(?:\s*\(\d+[^)]*\))?(?:\s*[-–—:]+\s*[A-Za-z]?\d+[a-z]?)*\s*(?:\(\d{4}\))?\s*\.?\s*$",
     re.IGNORECASE,
 )
 # An abbreviated journal word: "Phys.", "Rev.", "J.", "Astrophys.", "Lett." (not "al.", "no.").
-_ABBREV_RE = re.compile(r"(?<![\w.])(?!al\.|no\.|vs\.)[A-Z][a-z]{0,9}\.(?=\s|$|,|\d)")
+# (never a part's roman number: "Planck 2018 results. I. Overview ...", "EIGER. III. JWST ...")
+_ABBREV_RE = re.compile(r"(?<![\w.])(?!al\.|no\.|vs\.|[IVX]{1,4}\.)[A-Z][a-z]{0,9}\.(?=\s|$|,|\d)")
 # A venue chunk that ends in its volume: "Nature 458", "Phys. Rev. A 54", "Phys. Rev. D74".
+# (a decimal is no volume: "... at Redshift 7.5")
 _ENDS_IN_VOLUME_RE = re.compile(
-    r"[A-Za-z.)]\s*[A-Z]?\d+[A-Za-z]?(?:[\s:]+[A-Z]?\d+(?:\s*[-–—]+\s*\d+)?)?\s*$"
+    r"(?:[A-Za-z)]|(?<!\d)\.)\s*[A-Z]?\d+[A-Za-z]?(?:[\s:]+[A-Z]?\d+(?:\s*[-–—]+\s*\d+)?)?\s*$"
 )
 # "Journal 76, 013009 (2007)" / "Phys. Rev. D74, 065014 (2006)" / "Journal 12 (2019) 1".
 _PHYSICS_RE = re.compile(
@@ -113,6 +115,11 @@ _VERSION_RE = re.compile(r"^\s*(?:version|v\.?|release|rev\.)\s*\d[\w.]*\s*$", r
 _TAIL_RE = re.compile(r"^\s*(?:[A-Z][\w .'-]{0,30}\(?(?:1[89]|20)\d\d\)?|[a-z]+:\s*[\d.]+)\s*\.?\s*$")
 
 
+# A chunk that is an arXiv number or a software release alone (JHEP: "Title, 1304.0735"; "JAX: ...,
+# 0.1.55"): what follows the title, never part of it.
+_ID_OR_RELEASE_RE = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?|v?\d+(?:\.\d+){2,}")
+
+
 def is_version_chunk(chunk: str) -> bool:
     """'Version 1.0': part of a software or standard's title, not its venue."""
     return bool(_VERSION_RE.match(chunk))
@@ -141,6 +148,8 @@ def looks_like_venue(chunk: str, following: list[str] | None = None) -> bool:
     if is_version_chunk(s):
         return False
     if _VENUE_CUE_RE.match(s) or is_numeric_chunk(s) or _PHYSICS_RE.match(s):
+        return True
+    if _ID_OR_RELEASE_RE.fullmatch(s):
         return True
     if s[0].isupper() and _VOLUME_YEAR_RE.search(s):
         return True
