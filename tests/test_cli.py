@@ -349,6 +349,7 @@ def test_every_option_and_argument_has_a_help_line_and_no_help_names_the_code() 
 
 
 
+@pytest.mark.skipif(not WIDE.is_dir(), reason="shared corpus-wide not beside")
 def test_extract_says_which_entries_are_composed_from_biblatex_fields(capsys) -> None:  # noqa: ANN001
     """A biblatex .bbl holds fields, not text: the reader is told the text is composed, not printed."""
     assert main(["extract", str(WIDE / "epjc-biblatex-bibtex-charm" / "source")]) == 0

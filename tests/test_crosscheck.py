@@ -7,6 +7,8 @@ import re
 import tarfile
 from dataclasses import replace
 
+import pytest
+
 from arxref.domain import ParsedReference, RawReference, ReferenceSource
 from arxref.evaluate.crosscheck import Agreement, Disagreement, cross_check
 from arxref.pdf import extract_pdf_references
@@ -247,6 +249,7 @@ def test_a_composed_entry_takes_the_pdf_text_printed_under_its_own_number_only()
     assert carried[2] == eprint[2]  # paired under another number: not known to be the same entry
 
 
+@pytest.mark.skipif(not WIDE.is_dir(), reason="shared corpus-wide not beside")
 def test_with_fetch_pdf_always_a_biblatex_papers_entries_are_stored_as_its_pdf_prints_them(
     tmp_path,
     database_url: str,  # noqa: ANN001
