@@ -537,3 +537,10 @@ def test_a_name_tree_is_walked_only_where_its_limits_reach_cite_names() -> None:
     root = new_object(f"<</Kids[{equations} 0 R {cites} 0 R {outside} 0 R]>>")
     doc.xref_set_key(doc.pdf_catalog(), "Names", f"<</Dests {root} 0 R>>")
     assert cite_anchor_pages(doc) == {2, 3, 4}
+
+
+def test_a_numbered_heading_word_sets_with_no_space_after_its_period() -> None:
+    """Word's heading numbering can leave no space: "8.REFERÊNCIAS" (a Brazilian thesis)."""
+    assert page_has_heading("8.REFERÊNCIAS\n")
+    assert page_has_heading("VII.References\n")
+    assert not page_has_heading("8.REFERÊNCIAS ........................ 25 x\n")  # a contents line

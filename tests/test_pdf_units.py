@@ -407,3 +407,11 @@ def test_a_label_in_a_box_of_its_own_reads_as_a_line_of_its_own_in_the_plain_tex
                for n in range(1, 7)]
     chains = find_label_chains(("The text of the paper.\n" + "".join(entries),))
     assert [(c.family, c.count) for c in chains] == [("dot", 6)]
+
+
+def test_an_issue_number_opening_a_continuation_line_is_no_label() -> None:
+    """An author-year entry wraps before its issue: "(1), S. 90–116. DOI: ..." goes on with the entry
+    (a German thesis from Word read 2 entries of 56 when these were labels)."""
+    assert label_of("(1), S. 90–116. DOI: 10.1177/1745691619868208.") is None
+    assert label_of("(4): 565–602.") is None
+    assert label_of("(12) A. Author, A title, J. Things 1 (2001)").text == "12"

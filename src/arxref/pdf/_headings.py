@@ -33,9 +33,11 @@ _NAMES = (
     # folded as heading_key folds it: NFKD splits Hangul syllables into their letters
     rf"|{unicodedata.normalize('NFKD', '참고')}\s*{unicodedata.normalize('NFKD', '문헌')}"
 )
-# An optional section number ("7", "7.", "VII.", "A.") may precede the name.
-HEADING = re.compile(rf"^(?:(?:\d{{1,2}}|[IVXL]{{1,5}}|[A-Z])\.?\s+)?(?:{_NAMES})\s*:?$", re.I)
-_SECOND_HEADING = re.compile(rf"^(?:(?:\d{{1,2}}|[IVXL]{{1,5}}|[A-Z])\.?\s+)?(?:{_SECOND_NAMES})\s*:?$", re.I)
+# An optional section number ("7", "7.", "VII.", "A.") may precede the name; after a number's period
+# Word's headings may set no space ("8.REFERÊNCIAS").
+_NUMBER = r"(?:(?:\d{1,2}|[IVXL]{1,5})\.\s*|(?:\d{1,2}|[IVXL]{1,5}|[A-Z])\.?\s+)"
+HEADING = re.compile(rf"^{_NUMBER}?(?:{_NAMES})\s*:?$", re.I)
+_SECOND_HEADING = re.compile(rf"^{_NUMBER}?(?:{_SECOND_NAMES})\s*:?$", re.I)
 # The spacing accents a bitmap (Type 3) font's text layer sets beside its letter.
 _SPACING_ACCENTS = re.compile("[´`¨ˆ˜˘˙¸˚˝ˇ^~]")
 _COMBINING = re.compile("[\u0300-\u036f]")

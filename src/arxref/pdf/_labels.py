@@ -16,7 +16,8 @@ _PATTERNS = (
     ("alpha", re.compile(r"^\[([^\]]{1,80})\]\s*")),
     # alpha labels without brackets, as LNCS prints them: "BB08.", "BSCTV14." (letters, a two-digit year)
     ("alpha", re.compile(r"^([A-Za-z][A-Za-z+\-]{0,7}\d\d[a-z]?)\.\s+")),
-    ("paren", re.compile(r"^\((\d{1,6})\)\s*")),
+    # (never an issue number opening a continuation line: "(1), S. 90–116", "(4): 565–602")
+    ("paren", re.compile(r"^\((\d{1,6})\)(?![,.;:])\s*")),
     # the label may stand alone on its line: Word wraps an entry that opens with a long URL
     ("dot", re.compile(r"^(\d{1,6})\.(?:\s+|(?=[A-Z])|$)")),
     ("bare", re.compile(r"^(\d{1,6})\s+(?=\S)")),
