@@ -102,6 +102,25 @@ def _folder(tmp_path, stale: bool):  # noqa: ANN001, ANN202
     return folder
 
 
+def _process_with_pdf_always(tmp_path, database_url: str, folder, paper):  # noqa: ANN001, ANN202
+    """Process one version from `folder` in this process with ARXREF_FETCH_PDF=always: the engine
+    (dispose it) and the version's row."""
+    from arxref.settings import Settings
+    from arxref.stages.process import process_version
+    from arxref.store.engine import make_engine, upgrade_schema
+
+    env = {
+        "ARXREF_HOME": str(tmp_path / "var"),
+        "ARXREF_DATABASE_URL": database_url,
+        "ARXREF_SOURCE_DIR": str(folder),
+        "ARXREF_FETCH_PDF": "always",
+    }
+    settings = Settings.from_env(env)
+    engine = make_engine(settings.database_url)
+    upgrade_schema(engine)
+    return engine, process_version(engine, settings, paper)
+
+
 def test_crosscheck_of_a_stored_version_is_stored_replaced_and_reported(
     tmp_path,
     database_url: str,
@@ -149,23 +168,11 @@ def test_with_fetch_pdf_always_every_processed_version_is_cross_checked(
     database_url: str,  # noqa: ANN001
 ) -> None:
     from arxref.domain import PaperVersion
-    from arxref.settings import Settings
-    from arxref.stages.process import process_version
     from arxref.store.crosschecks import load_crosscheck
-    from arxref.store.engine import make_engine, upgrade_schema
 
-    folder = _folder(tmp_path, stale=False)
-    env = {
-        "ARXREF_HOME": str(tmp_path / "var"),
-        "ARXREF_DATABASE_URL": database_url,
-        "ARXREF_SOURCE_DIR": str(folder),
-        "ARXREF_FETCH_PDF": "always",
-    }
-    settings = Settings.from_env(env)
-    engine = make_engine(settings.database_url)
-    upgrade_schema(engine)
     paper = PaperVersion("2401.00001", 1)
-    assert process_version(engine, settings, paper).reference_count == 17
+    engine, row = _process_with_pdf_always(tmp_path, database_url, _folder(tmp_path, stale=False), paper)
+    assert row.reference_count == 17
     with engine.connect() as conn:
         check = load_crosscheck(conn, paper)
     engine.dispose()
@@ -257,10 +264,7 @@ def test_with_fetch_pdf_always_a_biblatex_papers_entries_are_stored_as_its_pdf_p
     """A biblatex .bbl gives fields, not text: with the PDF at hand, the stored text is the page's."""
     from arxref.domain import PaperVersion
     from arxref.record.citation import load_record
-    from arxref.settings import Settings
     from arxref.source import pack_folder_as_eprint
-    from arxref.stages.process import process_version
-    from arxref.store.engine import make_engine, upgrade_schema
     from arxref.store.references import load_references
 
     paper_dir = WIDE / "epjc-biblatex-bibtex-charm"
@@ -268,17 +272,9 @@ def test_with_fetch_pdf_always_a_biblatex_papers_entries_are_stored_as_its_pdf_p
     folder.mkdir()
     (folder / "2401.00002v1.tar.gz").write_bytes(pack_folder_as_eprint(paper_dir / "source"))
     (folder / "2401.00002v1.pdf").write_bytes((paper_dir / "paper.pdf").read_bytes())
-    env = {
-        "ARXREF_HOME": str(tmp_path / "var"),
-        "ARXREF_DATABASE_URL": database_url,
-        "ARXREF_SOURCE_DIR": str(folder),
-        "ARXREF_FETCH_PDF": "always",
-    }
-    settings = Settings.from_env(env)
-    engine = make_engine(settings.database_url)
-    upgrade_schema(engine)
     paper = PaperVersion("2401.00002", 1)
-    assert process_version(engine, settings, paper).reference_count == 68
+    engine, row = _process_with_pdf_always(tmp_path, database_url, folder, paper)
+    assert row.reference_count == 68
     with engine.connect() as conn:
         stored = load_references(conn, paper)
         record = load_record(conn, "2401.00002")
