@@ -16,6 +16,7 @@ from arxref.parse.venue import (
     is_version_chunk,
     looks_like_venue,
     looks_like_venue_first,
+    named_venue_with_year,
     names_publisher,
     opens_with_venue_cue,
     title_like,
@@ -418,6 +419,7 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
         # AMS styles: "Title, Booktitle (L. A. Jakobovits and M. S. Miron, eds.), Publisher": edited
         booktitle = booktitle or bool(_EDITED_BOOK_RE.search(texts[k]))
         venue = looks_like_venue(texts[k], texts[k + 1:k + 3]) or numbers or journal or city
+        venue = venue or (k == len(spans) - 1 and named_venue_with_year(texts[k]))
         venue = venue or booktitle or edition or bool(_PROCEEDINGS_AFTER_TITLE_RE.match(texts[k]))
         if _CHAPTER_RE.match(texts[k]):
             return rest[: a - 1], rest[b + 1 :], "comma"  # the chapter is no venue

@@ -170,6 +170,8 @@ def looks_like_venue(chunk: str, following: list[str] | None = None) -> bool:
     # "ApJ, 721, 1861", "Physical Review Letters, 90, 091301": a short name, then numbers only
     if not nxt or len(s.split()) > 8 or not all(_is_tail(f, title_like(s)) for f in nxt[:2]):
         return False
+    if re.match(r"An?\s", s):
+        return False  # no journal's name opens with "A"/"An": a title in title case ("An Overview of ...")
     # "Title, 2019.": a year alone after a title-like chunk does not make it a venue
     return not (title_like(s) and all(_YEAR_RE.fullmatch(f.strip(" .")) for f in nxt[:2]))
 
@@ -180,6 +182,17 @@ def _is_tail(chunk: str, after_title: bool) -> bool:
     if is_numeric_chunk(chunk):
         return True
     return not after_title and bool(_TAIL_RE.match(chunk))
+
+
+# The last chunk of a Science/AIP-style entry: a name, then only the year in brackets ("ACL (2019).",
+# "Nature Machine Intelligence (2025).", "Lecture notes in computer science pp. 1–26 (2004).").
+_NAMED_VENUE_YEAR_RE = re.compile(r"\s*[A-Z][^()]*?\s\((?:1[89]|20)\d\d\)\.?\s*")
+
+
+def named_venue_with_year(chunk: str) -> bool:
+    """A venue closing the entry with its year alone: never a title's last words, which no
+    comma style follows by the year in brackets without a journal between."""
+    return bool(_NAMED_VENUE_YEAR_RE.fullmatch(chunk))
 
 
 # Sentences that open with a proceedings / preprint / ibid. marker.
