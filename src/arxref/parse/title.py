@@ -182,10 +182,11 @@ def chunks(text: str) -> list[tuple[int, int]]:
 _PUBLISHER_TAIL_RE = re.compile(
     r"\s*\([^()]*(?:\b(?:1[89]|20)\d\d\b|Press|Springer|Wiley|Verlag|Publish|Media|Inc\b|Ltd|Univ|"
     r"Elsevier|Academic|edn|[Ee]dition|\bed\.|arXiv|[Dd]issertation|[Tt]hesis|Tech\. Rep|Technical [Rr]eport|"
-    r"Standard No|Unpublished|Working [Pp]aper|Computer software|Data set|Patent)[^()]*\)\s*$"
+    r"Standard No|Unpublished|Working [Pp]aper|Computer software|Data set|Patent|"
+    r"Books\b|Schuster|Norton|Macmillan|Penguin)[^()]*\)\s*$"
     r"|\s*\([A-Z][a-z]+(?:\s[A-Z][a-z]+)?(?:,\s?[A-Z]{2})?:\s[A-Z][^()]*\)\s*$"
     # PNAS: "Title, (Stanford InfoLab), Technical Report", "Title (Institute ..., New York)"
-    r"|\s*,\s*\([^()]+\)\s*$|\s*\([A-Z][^()]*,\s(?:[A-Z][a-z]+\s?){1,3}\)\s*$"
+    r"|\s*,\s*\([^()]+\)\s*$|\s*\([A-Z][^()]*,\s(?:[A-Z][a-z]+\s?){1,3}(?:,\s[A-Z]{2,3})?\)\s*$"
 )
 _BRACKETED_YEAR_RE = re.compile(r"\(((?:1[89]|20)\d\d)\)\s*$")
 
@@ -232,11 +233,12 @@ _MEDIUM_RE = re.compile(
     re.IGNORECASE,
 )
 # Volume, issue and pages right after a title, where the entry lost its journal's name (a .bib
-# without `journal`): "A formally verified compiler back-end 43(4), 363", "... VHDL, 88–105". Not a
+# without `journal`): "A formally verified compiler back-end 43(4), 363", "... VHDL, 88–105", "..., 17". Not a
 # range of years: "Mortality in the United States, 1999–2010" ends a title.
 _BARE_LOCATOR_RE = re.compile(
     r"(?:\s+\d{1,4}\s*\(\d[\w–-]*\),\s*[\w–-]*\d[\w–-]*"
-    rf"|,\s*(?!{YEAR}\s*[–-]\s*{YEAR}\b)\d{{1,5}}\s*[–-]\s*\d{{1,5}})$"
+    rf"|,\s*(?!{YEAR}\s*[–-]\s*{YEAR}\b)\d{{1,5}}\s*[–-]\s*\d{{1,5}}"
+    rf"|\s+\d{{1,4}},\s*\d{{1,5}}\s*[–-]\s*\d{{1,5}}|,\s*(?!{YEAR}$)\d{{1,4}})$"  # "... 93, 42–68", "..., 17"
 )
 _TRAILING_ARXIV_RE = re.compile(r"[\s,.;]+arXiv:\s*(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?$")
 
