@@ -171,6 +171,15 @@ def _names_organisation(name: str) -> bool:
 # One word, a comma or period, then a title that opens with the same word: the organisation names its
 # own work ("GitHub, GitHub Actions documentation", "IEEE. IEEE standard for floating-point arithmetic").
 _REPEATED_NAME_RE = re.compile(r"(?P<name>[A-Z][\w&-]+)[,.]\s+(?P=name)\s+\w")
+# An institution named as such, then a comma (Science, AIP): "International Energy Agency (IEA), Energy and
+# AI, Tech. rep. ...", "Chalmers University of Technology, Smooth robot movements ...". Capitalised words
+# up to the institution's noun, so "Federated Learning for University Students, ..." (a title) never is.
+_INSTITUTION_COMMA_RE = re.compile(
+    r"(?P<name>(?:[A-Z][\w-]*\s+){0,3}(?:Institute|Agency|University|Federation|Council|Commission|"
+    r"Organi[sz]ation|Association|Society|Foundation|Committee|Department|Ministry|Office|Bureau|Laboratory|"
+    r"Centre|Center)(?:\s+(?:of|for|on)\s+(?:the\s+)?[A-Z][\w-]*(?:\s+(?:and\s+)?[A-Z][\w-]*)*)?"
+    r"(?:\s*\([A-Z]{2,}\))?),\s"
+)
 # A team that signs its software, then a period, colon or the year: "The pandas development team. pandas-dev/
 # pandas: Pandas. Zenodo", "The Astropy Collaboration (2013). Astropy: ..." (a comma may go on with the
 # members' names, so it does not close the team here).
@@ -195,6 +204,9 @@ def organisation_head(body: str) -> tuple[str, int] | None:
     team = _TEAM_HEAD_RE.match(body)
     if team:
         return team.group("name"), team.end("name")
+    institution = _INSTITUTION_COMMA_RE.match(body)
+    if institution and len(body[institution.end():].split()) >= 3:
+        return institution.group("name"), institution.end("name")
     dated = _DATED_ORGANISATION_RE.match(body)
     if dated and _names_organisation(dated.group("name")):
         return dated.group("name"), dated.end("name")  # "IEEE, 2019. IEEE standard ...", "IEEE (2019)."
