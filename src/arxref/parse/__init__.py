@@ -4,7 +4,8 @@ Pure: a RawReference (from either path) in, a ParsedReference out. `reference` r
 left to right and calls on the others: `authors` (the author list, name by name) over the name
 grammar (`name_grammar`: the shapes one name can take; `name_words`: the tokens of a list and
 what one word can be), `names` (name lists the grammar cannot read, and titles that are really
-names), `title` (where a title stops) and `venue` (is a chunk a venue, and its volume, pages
+names), `title` (where a title stops), `title_tail` (what the found title drops: quotes, a
+publisher in brackets, a bare volume) and `venue` (is a chunk a venue, and its volume, pages
 and year).
 
 Imports only the shared vocabulary (`domain`, `ids`): never the catalog, the resolver, the store,

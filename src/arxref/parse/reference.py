@@ -38,7 +38,8 @@ from arxref.parse.names import (
     organisation_head,
     title_follows,
 )
-from arxref.parse.title import YEAR, clean_title, sentence_end, title_by_commas, title_by_sentence
+from arxref.parse.title import YEAR, sentence_end, title_by_commas, title_by_sentence
+from arxref.parse.title_tail import clean_title
 from arxref.parse.venue import find_year, parse_venue
 
 UNCERTAIN_BELOW = 0.5

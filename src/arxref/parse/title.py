@@ -145,6 +145,11 @@ def _lower_venue_at(text: str, i: int) -> bool:
     return numbers and looks_like_venue(name, following)
 
 
+_JOURNAL_NOUN_RE = re.compile(
+    r"\b(?:Journal|Letters|Transactions|Proceedings|Annals|Bulletin|Review|Reports)\b"
+)
+
+
 def _title_goes_on(text: str, i: int) -> bool:
     """After a '?' or '!': a dash, or a sentence in sentence case that is no venue and is not the last one,
     goes on with the title ("Where's the bear? - Automating ...", "Are we there yet? A study on ...")."""
@@ -156,7 +161,11 @@ def _title_goes_on(text: str, i: int) -> bool:
     sentence = text[i:end]
     parts = [sentence[a:b] for a, b in chunks(sentence)][:3]
     venue = looks_like_venue(parts[0], parts[1:]) or looks_like_venue_first(sentence)
-    return title_like(sentence) and not venue
+    # ... or in title case after a question in title case ("To Adjust or Not to Adjust? Sensitivity
+    # Analysis of M-Bias and Butterfly Bias. J. Causal Inference")
+    title_case = len(sentence.split()) >= 4 and _title_case(sentence) and _title_case(text[:i])
+    title_case = title_case and not _JOURNAL_NOUN_RE.search(sentence)  # "The Journal of Physical ..."
+    return (title_like(sentence) or title_case) and not venue
 
 
 def chunks(text: str) -> list[tuple[int, int]]:
@@ -174,77 +183,9 @@ def chunks(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-# A publisher / place / year parenthetical closing a book title: "(Springer US, 1997)".
-# ... and ACM's edition "(2nd ed.)", MNRAS's preprint "(arXiv:1312.6034)".
-# What a bracket after the title holds when it is no part of it: the publisher ("(Springer, 2009)", CJE's
-# "(New York: Dover)", "(Reading, MA: Addison-Wesley)"), the edition, or APA's description of the work
-# ("(Unpublished doctoral dissertation)", "(Standard No. IEEE Std 754-2019)", "(Tech. Rep. No. 12)").
-_PUBLISHER_TAIL_RE = re.compile(
-    r"\s*\([^()]*(?:\b(?:1[89]|20)\d\d\b|Press|Springer|Wiley|Verlag|Publish|Media|Inc\b|Ltd|Univ|"
-    r"Elsevier|Academic|edn|[Ee]dition|\bed\.|arXiv|[Dd]issertation|[Tt]hesis|Tech\. Rep|Technical [Rr]eport|"
-    r"Standard No|Unpublished|Working [Pp]aper|Computer software|Data set|Patent|"
-    r"Books\b|Schuster|Norton|Macmillan|Penguin)[^()]*\)\s*$"
-    r"|\s*\([A-Z][a-z]+(?:\s[A-Z][a-z]+)?(?:,\s?[A-Z]{2})?:\s[A-Z][^()]*\)\s*$"
-    # PNAS: "Title, (Stanford InfoLab), Technical Report", "Title (Institute ..., New York)"
-    r"|\s*,\s*\([^()]+\)\s*$|\s*\([A-Z][^()]*,\s(?:[A-Z][a-z]+\s?){1,3}(?:,\s[A-Z]{2,3})?\)\s*$"
-)
-_BRACKETED_YEAR_RE = re.compile(r"\(((?:1[89]|20)\d\d)\)\s*$")
-
-
-_OPENING_QUOTE_RE = re.compile(r"([\"“„«]|``)(?:\.\.\.|…)?\s*")
-_CLOSING_QUOTE = {"\"": "\"", "“": "”", "„": "“", "«": "»", "``": "''"}
-
-
-def clean_title(t: str | None, year: int | None = None) -> str | None:
-    """The title without its quotes, closing punctuation and publisher tail; None if no words.
-
-    A bracketed year other than the entry's `year` is part of the title: "... of Hurricane Patricia
-    (2015)" in an entry of 2018 (LNCS's "Title (2016), url" prints the entry's year there).
-    """
-    if t is None:
-        return None
-    t = re.sub(r"\s+", " ", t).strip(" \t,;:")
-    opening = _OPENING_QUOTE_RE.match(t)
-    if opening and _CLOSING_QUOTE.get(opening.group(1), "\0") in t[opening.end():].rstrip(" .\"”'»“"):
-        # a quotation opening the title keeps its quotes: "“... no one can hack my mind”: Comparing ..."
-        t = t.rstrip(" \t,;:.\"“”„«»'`")
-    else:
-        t = t.strip(" \t,;:.\"“”„«»'`")
-    t = _TRAILING_CHAPTER_RE.sub("", t)  # REVTeX: "Title (Springer, New York, 2009) Chap. 7"
-    bracketed = _BRACKETED_YEAR_RE.search(t)
-    if not (bracketed and year is not None and int(bracketed.group(1)) != year):
-        t = _PUBLISHER_TAIL_RE.sub("", t).strip(" \t,;:.")
-    t = re.sub(r"^(?:in:\s*)", "", t, flags=re.IGNORECASE)
-    t = _TRAILING_ARXIV_RE.sub("", t)  # "... few-shot learners arXiv:2005.14165" (no period between)
-    t = _GB_TYPE_RE.sub("", t)  # GB/T 7714: "Attention is all you need[C]//Advances in ..."
-    t = _MEDIUM_RE.sub("", t)  # ISO 690: "Adam: ... Optimization [arXiv preprint arXiv:1412.6980]"
-    t = _BARE_LOCATOR_RE.sub("", t)  # an entry without its journal: "Title 43(4), 363"
-    return t if re.search(r"[^\W\d_]{2}", t) else None
-
-
-# GB/T 7714's document type after the title ([J] journal, [C] proceedings, [M] book, [D] thesis,
-# [R] report, [EB/OL] web...), and the container after "//".
-_GB_TYPE_RE = re.compile(r"\s*\[(?:[JCMDRSPNZAGK]|CP|DB|EB)(?:/OL)?\](?:\s*//.*)?$")
-# ISO 690 and bath print the medium or the address in brackets after the title ("[Online]", "[arXiv
-# preprint arXiv:1412.6980]", "[https://...]", whose URL the parse has already cut out: "[ ]").
-_MEDIUM_RE = re.compile(
-    r"\s*\[(?:\s*|[^\]]*,\s*|[^\]]*\b(?:online|arxiv|preprint|https?|www|e-?print|patent|software|"
-    r"computer\s+program|data\s*set)\b[^\]]*)\]\s*$",
-    re.IGNORECASE,
-)
-# Volume, issue and pages right after a title, where the entry lost its journal's name (a .bib
-# without `journal`): "A formally verified compiler back-end 43(4), 363", "... VHDL, 88–105", "..., 17". Not a
-# range of years: "Mortality in the United States, 1999–2010" ends a title.
-_BARE_LOCATOR_RE = re.compile(
-    r"(?:\s+\d{1,4}\s*\(\d[\w–-]*\),\s*[\w–-]*\d[\w–-]*"
-    rf"|,\s*(?!{YEAR}\s*[–-]\s*{YEAR}\b)\d{{1,5}}\s*[–-]\s*\d{{1,5}}"
-    rf"|\s+\d{{1,4}},\s*\d{{1,5}}\s*[–-]\s*\d{{1,5}}|,\s*(?!{YEAR}$)\d{{1,4}})$"  # "... 93, 42–68", "..., 17"
-)
-_TRAILING_ARXIV_RE = re.compile(r"[\s,.;]+arXiv:\s*(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?$")
 
 
 _BARE_EDITION_RE = re.compile(r"\s*\d+(?:st|nd|rd|th)\s*")
-_TRAILING_CHAPTER_RE = re.compile(r"[\s,]+(?i:chapter|chap\.)\s*\d+$")
 # The chapter of a book that is cited, after the book's title: "..., chapter 7, pages 219–259" (plain,
 # abbrv), "..., chap. 7, pp. 219–259" (AIChE), "..., Kapitel 3", "..., cap. 2". Only with its number:
 # "Chapter" alone can be a title's word.
