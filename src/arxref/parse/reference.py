@@ -341,10 +341,13 @@ def _compose_accents(text: str) -> str:
 def _prepare(raw: str) -> str:
     """One line of text, label and link furniture removed, split accents put back."""
     text = _compose_accents(re.sub(r"\s+", " ", raw).strip())
+    text = _LONE_CAPITAL_RE.sub(r"\1", text)  # "Ł ukasz": the PDF set a space after the wide capital
     text = _LABEL_RE.sub("", text, count=1)
     return _NOISE_RE.sub(" ", text)
 
 
+# A capital that is never a word by itself, parted from the rest of its word: "Ł ukasz", "Ø ystein".
+_LONE_CAPITAL_RE = re.compile(r"(?<![^\W\d_])([ŁØĐÞ]) (?=[a-zß-ÿ]{2})")
 # What ends a sentence or closes a bracket after a URL, not part of it ("[https://...]." ISO 690)
 _URL_TRAIL = ".,;)]"
 

@@ -39,6 +39,8 @@ _LOWER_FIELD_STARTS = re.compile(
     # or preprint", "Title. phdthesis, Université ...", "Title. preprint (2022)", "Title. to appear in"
     r"|working\s+paper|preprint|phd\s*thesis|masters?\s*thesis|techreport|unpublished|manuscript"
     r"|submitted\b|in\s+press|to\s+appear"
+    # biblatex's language field after the title: "Title. eng. Gauthier-Villars", "Title. es. url: ..."
+    r"|(?:en|eng|es|spa|de|ger|deu|fr|fre|fra|it|ita|pt|por|english|german|french|spanish)\.(?=\s|$)"
     r"|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,6}(?=[\s,;/]|$))",  # a web site: "ethresear.ch, 2017"
     re.IGNORECASE,
 )

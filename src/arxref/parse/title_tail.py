@@ -12,6 +12,8 @@ import re
 from arxref.parse.title import YEAR
 
 _TRAILING_CHAPTER_RE = re.compile(r"[\s,]+(?i:chapter|chap\.)\s*\d+$")
+# The pages that cite an entry (backref, ECCV/CVPR review copies) after its year: "Title (2015) 2, 4"
+_BACKREF_PAGES_RE = re.compile(rf"(\({YEAR}\))\s+\d{{1,4}}(?:,\s*\d{{1,4}})*$")
 # A publisher / place / year parenthetical closing a book title: "(Springer US, 1997)".
 # ... and ACM's edition "(2nd ed.)", MNRAS's preprint "(arXiv:1312.6034)".
 # What a bracket after the title holds when it is no part of it: the publisher ("(Springer, 2009)", CJE's
@@ -48,6 +50,7 @@ def clean_title(t: str | None, year: int | None = None) -> str | None:
         t = t.rstrip(" \t,;:.\"“”„«»'`")
     else:
         t = t.strip(" \t,;:.\"“”„«»'`")
+    t = _BACKREF_PAGES_RE.sub(r"\1", t)
     t = _TRAILING_CHAPTER_RE.sub("", t)  # REVTeX: "Title (Springer, New York, 2009) Chap. 7"
     bracketed = _BRACKETED_YEAR_RE.search(t)
     if not (bracketed and year is not None and int(bracketed.group(1)) != year):
