@@ -374,3 +374,21 @@ def test_an_authors_biography_after_the_list_ends_it() -> None:
     )
     refs = extract_pdf_references(doc.tobytes()).references
     assert refs[-1].raw == entries[-1]
+
+
+def test_a_hanging_list_whose_space_between_entries_is_uneven() -> None:
+    """A dissertation converted by LibreOffice: a hanging indent, double spacing and space after
+    most entries, but none after some (the paragraph's spacing lost where an entry ends in a URL)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((99, 90), "References", fontsize=12)
+    y = 120.0
+    for n, (first, second) in enumerate(_entries(16)):
+        if y > 700:
+            page = doc.new_page(width=612, height=792)
+            y = 80.0
+        page.insert_text((72, y), first, fontsize=12)
+        page.insert_text((100.5, y + 20.7), second, fontsize=12)
+        y += 41.4 + (0 if n % 4 == 1 else 8)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == [" ".join(e) for e in _entries(16)]

@@ -145,6 +145,9 @@ def _unless_gaps_differ(by_indent: list[int], gapped: list[int] | None, lines: t
         if (lines[i - 1].page, lines[i - 1].col) == (lines[i].page, lines[i].col)
     }
     differ = (set(by_indent) ^ set(gapped)) & inside
+    opening = all(_opens_entry(lines[i]) or _DATED_START.match(lines[i].text) for i in differ)
+    if differ <= set(by_indent) and opening:
+        return by_indent  # uneven space (LibreOffice): each start only the indent tells opens an entry
     return gapped if len(differ) > max(1, _GAPS_DIFFER * len(gapped)) else by_indent
 
 
