@@ -392,3 +392,27 @@ def test_a_hanging_list_whose_space_between_entries_is_uneven() -> None:
         y += 41.4 + (0 if n % 4 == 1 else 8)
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.raw for r in refs] == [" ".join(e) for e in _entries(16)]
+
+
+def test_numbers_on_lines_of_their_own_above_their_entries() -> None:
+    """A French thesis from Word (a Zotero export): each entry's number on a line of its own above
+    it, a running head on every page, and a page that opens with a number under the head."""
+    doc = pymupdf.open()
+    entries = _entries(14)
+    page, y = None, 1e9
+    for n, (first, second) in enumerate(entries, 1):
+        if y > 660:
+            page = doc.new_page(width=595, height=842)
+            page.insert_text((71, 46), "EPISEN 2019-2020", fontsize=11)
+            page.insert_text((436, 46), "Systèmes d'information", fontsize=11)
+            y = 82.0
+            if n == 1:
+                page.insert_text((71, y), "Bibliographie", fontsize=16)
+                y += 30
+        page.insert_text((71, y), str(n), fontsize=12)
+        page.insert_text((71, y + 29), first, fontsize=12)
+        page.insert_text((71, y + 50), second, fontsize=12)
+        y += 83
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == list(range(1, 15))
+    assert [r.raw for r in refs] == [" ".join(e) for e in entries]

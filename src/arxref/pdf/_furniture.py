@@ -373,7 +373,7 @@ def _margin_stacks(
         if heading.match(ln.text.strip()):
             return False
         recurs = _recurs(ln.text, recurring, lengths) and not _CAPTION.match(ln.text)
-        return recurs or bool(_PAGE_NO.match(ln.text)) or id(ln) in aside
+        return recurs or bool(_PAGE_NO.match(ln.text)) and not _among_labels(ln, lines) or id(ln) in aside
 
     stacked: set[int] = set()
     ordered = sorted(lines, key=lambda ln: ln.y0)
@@ -392,6 +392,16 @@ def _margin_stacks(
         if gap > gap_needed:
             stacked.update(id(ln) for ln in stack)
     return stacked
+
+
+def _among_labels(ln: Line, lines: tuple[Line, ...]) -> bool:
+    """A number alone that is one of a column of them on its page, at its left edge and in its
+    size: a list's labels, each on a line above its entry (a page number has no such siblings)."""
+    return ln.text.isdigit() and sum(
+        1
+        for o in lines
+        if o is not ln and o.text.isdigit() and abs(o.x0 - ln.x0) <= 1.0 and abs(o.size - ln.size) <= 0.3
+    ) >= 2
 
 
 def remove_furniture(
@@ -429,7 +439,7 @@ def remove_furniture(
                 recurs = _recurs(ln.text, recurring, lengths) and not _CAPTION.match(ln.text)
                 # a line that recurs page after page may sit further in (ACM's journal foot, 86% down)
                 margin = _RECURRING_MARGIN if recurs else _MARGIN
-                if recurs or _PAGE_NO.match(ln.text):
+                if recurs or _PAGE_NO.match(ln.text) and not _among_labels(ln, lines):
                     others = [
                         o
                         for o in lines

@@ -20,7 +20,8 @@ _PATTERNS = (
     ("paren", re.compile(r"^\((\d{1,6})\)(?![,.;:])\s*")),
     # the label may stand alone on its line: Word wraps an entry that opens with a long URL
     ("dot", re.compile(r"^(\d{1,6})\.(?:\s+|(?=[A-Z])|$)")),
-    ("bare", re.compile(r"^(\d{1,6})\s+(?=\S)")),
+    # ... a bare number too, on a line of its own above its entry (a Zotero export's numbered list)
+    ("bare", re.compile(r"^(\d{1,6})(?:\s+(?=\S)|\s*$)")),
 )
 _RAISED = re.compile(r"^\d{1,6}$")
 # An author-year label in brackets ("[Lee and DiCesare 1994]", AAAI, Harvard styles) ends in a year;
