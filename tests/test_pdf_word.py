@@ -416,3 +416,26 @@ def test_numbers_on_lines_of_their_own_above_their_entries() -> None:
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.index for r in refs] == list(range(1, 15))
     assert [r.raw for r in refs] == [" ".join(e) for e in entries]
+
+
+def test_an_entry_typed_without_the_lists_first_line_indent_and_one_set_off_at_a_page_foot() -> None:
+    """A Brazilian thesis from LibreOffice 4.4: first lines indented, the rest at the margin; one
+    entry typed flush left of both, and the page's last entry set further off (uneven space)."""
+    doc = pymupdf.open()
+    entries = _entries(14)
+    page = doc.new_page(width=596, height=842)
+    page.insert_text((250, 60), "Referências Bibliográficas", fontsize=14)
+    y = 100.0
+    for n, (first, second) in enumerate(entries):
+        if n == 9:
+            page = doc.new_page(width=596, height=842)
+            y = 60.0
+        x_first = 75.1 if n == 6 else 116.6
+        x_rest = 75.1 if n == 6 else 81.2
+        if n == 8:
+            y += 10  # the page's last entry, set further off
+        page.insert_text((x_first, y), first, fontsize=12)
+        page.insert_text((x_rest, y + 20.7), second, fontsize=12)
+        y += 41.4 + 28
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == [" ".join(e) for e in entries]

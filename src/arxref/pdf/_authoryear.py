@@ -122,7 +122,10 @@ def _starts(lines: tuple[Line, ...], indents: Indents) -> list[int]:
     if indents.hanging:
         outdented = [indents.outdented(ln) for ln in lines]
         first_lines = _indented_first_lines(lines, outdented)
-        return _unless_gaps_differ([i for i, out in enumerate(outdented) if out != first_lines], clear, lines)
+        starts = [i for i, out in enumerate(outdented) if out != first_lines]
+        if first_lines:
+            starts = sorted({*starts, *_flush_paragraphs(lines, outdented)})
+        return _unless_gaps_differ(starts, clear, lines)
     offsets = [ln.x0 - indents.left[(ln.page, ln.col)] for ln in lines]
     indented = sum(1 for o, ln in zip(offsets, lines, strict=True) if 3 < o < max_hang(ln.size))
     if indented >= 0.15 * len(lines):
@@ -145,7 +148,7 @@ def _unless_gaps_differ(by_indent: list[int], gapped: list[int] | None, lines: t
         if (lines[i - 1].page, lines[i - 1].col) == (lines[i].page, lines[i].col)
     }
     differ = (set(by_indent) ^ set(gapped)) & inside
-    opening = all(_opens_entry(lines[i]) or _DATED_START.match(lines[i].text) for i in differ)
+    opening = all(opens_author_list(lines[i]) or _DATED_START.match(lines[i].text) for i in differ)
     if differ <= set(by_indent) and opening:
         return by_indent  # uneven space (LibreOffice): each start only the indent tells opens an entry
     return gapped if len(differ) > max(1, _GAPS_DIFFER * len(gapped)) else by_indent
@@ -200,7 +203,7 @@ def _gap_starts(lines: tuple[Line, ...]) -> list[int] | None:
     return starts if len(starts) > 1 + len(lines) // _FEW_GAPS else None
 
 
-def _opens_entry(ln: Line) -> bool:
+def opens_author_list(ln: Line) -> bool:
     """A line that opens with an author list ("Journal of Things 1, 100 (2001)" has its date early too)."""
     return bool(_AUTHOR_START.match(ln.text) or _PERSON_START.match(ln.text))
 
@@ -213,9 +216,27 @@ def _indented_first_lines(lines: tuple[Line, ...], outdented: list[bool]) -> boo
     outside = [ln for ln, out in zip(lines, outdented, strict=True) if out]
     if not inside or not outside:
         return False
-    opening_in = sum(map(_opens_entry, inside)) / len(inside)
-    opening_out = sum(map(_opens_entry, outside)) / len(outside)
+    opening_in = sum(map(opens_author_list, inside)) / len(inside)
+    opening_out = sum(map(opens_author_list, outside)) / len(outside)
     return opening_in >= 0.6 and opening_out <= 0.3
+
+
+def _flush_paragraphs(lines: tuple[Line, ...], outdented: list[bool]) -> list[int]:
+    """In a list that indents first lines, an entry typed without the indent: a line left of where
+    its column's other lines go on, opening an author list after a line that closes an entry."""
+    rest: dict[tuple[int, int], list[float]] = {}
+    for ln, out in zip(lines, outdented, strict=True):
+        if out:
+            rest.setdefault((ln.page, ln.col), []).append(ln.x0)
+    edge = {key: sorted(xs)[len(xs) // 2] for key, xs in rest.items()}
+    return [
+        i
+        for i in range(1, len(lines))
+        if outdented[i]
+        and lines[i].x0 < edge[(lines[i].page, lines[i].col)] - 2.0
+        and opens_author_list(lines[i])
+        and closes_entry(lines[i - 1].text)
+    ]
 
 
 def _margins(lines: tuple[Line, ...]) -> tuple[dict[tuple[int, int], float], bool]:

@@ -12,6 +12,7 @@ One such line read as an entry shifts every later index of an unlabelled list.
 
 from __future__ import annotations
 
+from arxref.pdf._authoryear import opens_author_list
 from arxref.pdf._layout import Line
 
 _RUN_TOP = 2  # a running head has one or two lines
@@ -84,6 +85,15 @@ def _far_off(col: list[Line], k: int, gaps: list[float], entry_gap: float, typic
     return blocks and flush and gaps[k] > far and col[-1].y1 > _LOW * col[-1].page_height
 
 
+def _opens_like_entries(col: list[Line], k: int) -> bool:
+    """The foot run from line k opens an author list where two or more of the column's entries
+    above open theirs: a last entry that a word processor set further off (LibreOffice's uneven
+    space after a paragraph), not a foot note or an address."""
+    if not opens_author_list(col[k]):
+        return False
+    return sum(1 for ln in col[:k] if abs(ln.x0 - col[k].x0) <= 1.0 and opens_author_list(ln)) >= 2
+
+
 def _same_baseline(a: Line, b: Line) -> bool:
     overlap = min(a.y1, b.y1) - max(a.y0, b.y0)
     return a is not b and a.page == b.page and overlap > 0.5 * min(a.y1 - a.y0, b.y1 - b.y0)
@@ -106,6 +116,7 @@ def drop_stray_lines(lines: tuple[Line, ...]) -> tuple[Line, ...]:
             if len(col) < 2:
                 break
             top, foot = _stray_runs(col, list_gap, entry_gap, first is not None and key[0] == first[0])
+            foot = 0 if foot and _opens_like_entries(col, len(col) - foot) else foot
             top = top if key != first else 0
             if not top and not foot:
                 break
