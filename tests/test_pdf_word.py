@@ -439,3 +439,31 @@ def test_an_entry_typed_without_the_lists_first_line_indent_and_one_set_off_at_a
         y += 41.4 + 28
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.raw for r in refs] == [" ".join(e) for e in entries]
+
+
+def test_a_page_opens_with_an_entry_after_a_doi_broken_over_two_lines() -> None:
+    """A Word for Mac manuscript in APA 7: no indent, space between entries, and a page whose last
+    line is the rest of a DOI ("9652-9") before the next page opens with a new entry."""
+    doc = pymupdf.open()
+    entries = [
+        (
+            ", ".join(f"{_AUTHORS[(n + k) % 10]}, {'ABCDE'[k]}. F." for k in range(5)) + ",",
+            f"& {_AUTHORS[(n + 5) % 10]}, C. ({2000 + n}). A study of {_TOPICS[n % 40]}. Journal of Stuff,",
+            f"{n + 1}(2). https://doi.org/10.1007/s10980-011-",
+            f"{9652 + n}-9",
+        )
+        for n in range(12)
+    ]
+    page = doc.new_page(width=612, height=792)
+    y = 90.0
+    for n, lines in enumerate(entries):
+        if n in (5, 9):
+            page = doc.new_page(width=612, height=792)
+            y = 86.0
+        for line in lines:
+            page.insert_text((72.6, y), line, fontsize=12)
+            y += 28.1
+        y += 10
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == list(range(1, 13))
+    assert refs[5].raw.startswith(entries[5][0])

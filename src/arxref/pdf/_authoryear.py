@@ -185,7 +185,7 @@ def _gap_starts(lines: tuple[Line, ...]) -> list[int] | None:
             if b.y0 - a.y1 > typical + 0.35 * b.size:
                 starts.append(i)
         elif (
-            closes_entry(a.text)
+            (closes_entry(a.text) or _link_tail(lines, i - 1))
             and _AUTHOR_START.match(b.text)
             # no gap to measure across a page or column break: an author and a date in brackets
             # right after ("Google. (2017a).", "Nakada S, ..., et al (2016b)") after any end of a
@@ -201,6 +201,15 @@ def _gap_starts(lines: tuple[Line, ...]) -> list[int] | None:
         ):
             starts.append(i)
     return starts if len(starts) > 1 + len(lines) // _FEW_GAPS else None
+
+
+_LINK_OPEN = re.compile(r"(?:https?://|doi:|\b10\.\d{4,9}/)\S*$")
+
+
+def _link_tail(lines: tuple[Line, ...], i: int) -> bool:
+    """Line i is the rest of a URL or DOI the line above broke ("https://doi." + "9652-9"): the
+    entry's last item, though it ends in no period."""
+    return i > 0 and " " not in lines[i].text.strip() and bool(_LINK_OPEN.search(lines[i - 1].text.rstrip()))
 
 
 def opens_author_list(ln: Line) -> bool:
