@@ -85,13 +85,14 @@ def _far_off(col: list[Line], k: int, gaps: list[float], entry_gap: float, typic
     return blocks and flush and gaps[k] > far and col[-1].y1 > _LOW * col[-1].page_height
 
 
-def _opens_like_entries(col: list[Line], k: int) -> bool:
-    """The foot run from line k opens an author list where two or more of the column's entries
-    above open theirs: a last entry that a word processor set further off (LibreOffice's uneven
-    space after a paragraph), not a foot note or an address."""
-    if not opens_author_list(col[k]):
+def _opens_like_entries(first: Line, lines: tuple[Line, ...]) -> bool:
+    """A foot run that opens an author list where two or more of the list's entries open theirs: a
+    last entry that a word processor set further off (LibreOffice's uneven space after a paragraph,
+    Word's empty paragraphs between entries), not a foot note or an address."""
+    if not opens_author_list(first):
         return False
-    return sum(1 for ln in col[:k] if abs(ln.x0 - col[k].x0) <= 1.0 and opens_author_list(ln)) >= 2
+    same = (ln for ln in lines if ln is not first and abs(ln.x0 - first.x0) <= 1.0)
+    return sum(map(opens_author_list, same)) >= 2
 
 
 def _same_baseline(a: Line, b: Line) -> bool:
@@ -116,7 +117,7 @@ def drop_stray_lines(lines: tuple[Line, ...]) -> tuple[Line, ...]:
             if len(col) < 2:
                 break
             top, foot = _stray_runs(col, list_gap, entry_gap, first is not None and key[0] == first[0])
-            foot = 0 if foot and _opens_like_entries(col, len(col) - foot) else foot
+            foot = 0 if foot and _opens_like_entries(col[len(col) - foot], lines) else foot
             top = top if key != first else 0
             if not top and not foot:
                 break
