@@ -439,8 +439,8 @@ def et_al_end(tokens: list[Token], i: int) -> int:
 
 
 def ellipsis_end(tokens: list[Token], i: int) -> int:
-    """Index past an ellipsis at i ("…", or ". . ." as three tokens), else i."""
-    if i < len(tokens) and tokens[i].text == "…":
+    """Index past an ellipsis at i ("…", "...", or ". . ." as three tokens), else i."""
+    if i < len(tokens) and tokens[i].text in ("…", "..."):
         return i + 1
     if i + 2 < len(tokens) and all(tokens[k].text == "." for k in range(i, i + 3)):
         return i + 3

@@ -105,8 +105,15 @@ def is_initial(word: str, need_period: bool = False) -> bool:
 
 
 def is_vancouver_initials(word: str) -> bool:
-    """'JA', 'DW' in "Smith JA, Doe DW": 2-3 capitals, no periods."""
-    return 2 <= len(word) <= 3 and all(is_upper_letter(c) for c in word)
+    """'JA', 'DW' in "Smith JA, Doe DW": 2-3 capitals, no periods; a hyphenated given name's
+    initials too ("Duann J-R", "Huang Y-HC", "Wong EL-Y")."""
+    if 2 <= len(word) <= 3 and all(is_upper_letter(c) for c in word):
+        return True
+    parts = word.split("-")
+    letters = "".join(parts)
+    return (
+        len(parts) == 2 and all(parts) and 2 <= len(letters) <= 4 and all(is_upper_letter(c) for c in letters)
+    )
 
 
 @lru_cache(maxsize=8192)  # a pure test of one word, asked again for every shape

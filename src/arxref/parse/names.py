@@ -171,6 +171,11 @@ def _names_organisation(name: str) -> bool:
 # One word, a comma or period, then a title that opens with the same word: the organisation names its
 # own work ("GitHub, GitHub Actions documentation", "IEEE. IEEE standard for floating-point arithmetic").
 _REPEATED_NAME_RE = re.compile(r"(?P<name>[A-Z][\w&-]+)[,.]\s+(?P=name)\s+\w")
+# APA's group author (or a name the grammar could not read), then the date in brackets and a period:
+# "World Health Organization. (1998a).", "Universidad de la República. (2013).", "Harvey, David. (2007)."
+_APA_GROUP_RE = re.compile(
+    r"(?P<name>[A-ZÀ-Ý][^\d()]{1,80}?)\.?\s+\((?:(?:1[5-9]|20)\d\d[a-z]?|n\.\s?d\.)\)\.\s"
+)
 # An institution named as such, then a comma (Science, AIP): "International Energy Agency (IEA), Energy and
 # AI, Tech. rep. ...", "Chalmers University of Technology, Smooth robot movements ...". Capitalised words
 # up to the institution's noun, so "Federated Learning for University Students, ..." (a title) never is.
@@ -210,6 +215,9 @@ def organisation_head(body: str) -> tuple[str, int] | None:
     dated = _DATED_ORGANISATION_RE.match(body)
     if dated and _names_organisation(dated.group("name")):
         return dated.group("name"), dated.end("name")  # "IEEE, 2019. IEEE standard ...", "IEEE (2019)."
+    group = _APA_GROUP_RE.match(body)
+    if group and len(group.group("name").split()) <= 8:
+        return group.group("name"), group.end("name")  # "World Health Organization. (1998a). Title."
     company = _COMPANY_COLON_RE.match(body)
     if company:
         title_end = sentence_end(body, company.end())

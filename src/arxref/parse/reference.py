@@ -266,6 +266,10 @@ def _check_title(split: _Split) -> _Split:
     title = clean_title(split.title, split.year)
     if title is None or not looks_like_author_list(title):
         return replace(split, title=title)
+    if split.authors and split.year is not None and split.authors_how != "dated":
+        # the date closed the author list ("Howe, B. (2012). Virtual Appliances, Cloud Computing, and
+        # Reproducible Research."): no names follow it, however the title reads
+        return replace(split, title=title)
     names, et_al = loose_author_list(title) or ((), False)
     rest = split.rest.lstrip(" .,;:")
     year = split.year
