@@ -195,6 +195,10 @@ def _split(body: str, surname_first: bool = False) -> _Split:
             scan = replace(scan, names=())  # "Jupyter Notebook. http://jupyter.org, 2017.": a title
         if scan.names:
             authors, et_al, how, pos = scan.names, scan.et_al, "grammar", scan.end
+            dated = _date_after_names(body, pos)
+            if dated is not None:  # the grammar stopped inside the list: the date closes it
+                more = loose_author_list(body[pos:dated].strip(" ,;&"), lenient=True)
+                authors, pos = authors + (more[0] if more else ()), dated
             if scan.stop == "separator" and re.match(r"\s*,?\s*(?:and|&)\s", body[pos:]):
                 more = _absorb_names(body, pos)  # "and" promises a name the grammar could not read
                 if more:
@@ -259,6 +263,23 @@ def _whole_quoted_field(text: str) -> tuple[str, int] | None:
     content = _quoted_content(m).rstrip()
     closed = content.endswith((",", ".")) or re.match(r"\s*[,.;]", text[m.end() :])
     return (content, m.end()) if closed else None
+
+
+# APA's date after the author list: "(2019).", "(2011b).", "(n.d.)."
+_APA_DATE_RE = re.compile(r"\s\((?:" + YEAR + r"[a-z]?|n\.\s?d\.)\)\.\s")
+# What may stand between names: initials, capitalised words, particles, separators, "et al.", an ellipsis
+_NAMES_ONLY_RE = re.compile(
+    r"(?:[\s,;&]|\.\.\.|…|et\s+al\.?|and\b|y\b|und\b|[A-ZÀ-Ý][^\s,;&()]*|(?:van|von|de|der|den|da|di|du|del|la|le)\b)*"
+)
+
+
+def _date_after_names(body: str, pos: int) -> int | None:
+    """Where APA's date stands after a list the grammar read only in part ("Nüst, D., Ostermann,
+    F. O. Sileryte, R., ... (2019)."): every word between is a name's, so the list runs to the date."""
+    date = _APA_DATE_RE.search(body, pos, pos + 600)
+    if date is None or date.start() == pos or not _NAMES_ONLY_RE.fullmatch(body[pos : date.start()]):
+        return None
+    return date.start()
 
 
 def _check_title(split: _Split) -> _Split:
