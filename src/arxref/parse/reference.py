@@ -199,6 +199,9 @@ def _split(body: str, surname_first: bool = False) -> _Split:
             if dated is not None:  # the grammar stopped inside the list: the date closes it
                 more = loose_author_list(body[pos:dated].strip(" ,;&"), lenient=True)
                 authors, pos = authors + (more[0] if more else ()), dated
+            elif scan.kind == "SI" and scan.stop == "separator" and (rest := _vancouver_rest(body, pos)):
+                (more, et_al), pos = rest  # "Wang X, How S, ...", "Bruin E de", "Kluess": Vancouver still
+                authors = authors + more
             if scan.stop == "separator" and re.match(r"\s*,?\s*(?:and|&)\s", body[pos:]):
                 more = _absorb_names(body, pos)  # "and" promises a name the grammar could not read
                 if more:
@@ -271,6 +274,29 @@ _APA_DATE_RE = re.compile(r"\s\((?:" + YEAR + r"[a-z]?|n\.\s?d\.)\)\.\s")
 _NAMES_ONLY_RE = re.compile(
     r"(?:[\s,;&]|\.\.\.|…|et\s+al\.?|and\b|y\b|und\b|[A-ZÀ-Ý][^\s,;&()]*|(?:van|von|de|der|den|da|di|du|del|la|le)\b)*"
 )
+
+
+_VANCOUVER_PIECE_RE = re.compile(
+    r"(?:(?:van|von|de|der|den|da|di|du|del|la|le|ten|ter)\s+)*[A-ZÀ-Ý][\w'’-]*(?:\s+[A-ZÀ-Ý][\w'’-]*)?"
+    r"(?:\s+[A-Z]{1,4}(?:-[A-Z]{1,2})?(?:\s+(?:van|von|de|der|den|da|di|du))?)?|[A-Z]{1,3}"
+)
+
+
+def _vancouver_rest(body: str, pos: int) -> tuple[tuple[tuple[str, ...], bool], int] | None:
+    """The rest of a Vancouver list the grammar stopped in ("Wang X, How S, ...": "How" is a title's
+    word elsewhere): up to the first period, every piece a surname with its initials, a surname alone,
+    initials alone ("Lauber, C") or "et al."; the names and the offset past the list."""
+    end = body.find(". ", pos)
+    if end < 0 or end - pos > 400:
+        return None
+    pieces = [p.strip() for p in body[pos:end].strip(" ,").split(",")]
+    et_al = bool(pieces) and re.fullmatch(r"(?:.*\s)?et al", pieces[-1]) is not None
+    if et_al:
+        pieces[-1] = pieces[-1][: -len("et al")].strip()
+        pieces = [p for p in pieces if p]
+    if not pieces or not all(_VANCOUVER_PIECE_RE.fullmatch(p) for p in pieces):
+        return None
+    return (tuple(pieces), et_al), end + 1
 
 
 def _date_after_names(body: str, pos: int) -> int | None:
