@@ -68,6 +68,9 @@ def test_headings_in_the_languages_of_word_processed_papers() -> None:
         "Lähteet",
         "参考文献",
         "참고문헌",
+        "BIBLIOGRAPHIE ET WEBOGRAPHIE",
+        "WEBOGRAPHIE",
+        "Sitografia",
     ):
         assert page_has_heading(f"{heading}\n"), heading
     assert not page_has_heading("Kaynak kodu\n")
@@ -467,3 +470,94 @@ def test_a_page_opens_with_an_entry_after_a_doi_broken_over_two_lines() -> None:
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.index for r in refs] == list(range(1, 13))
     assert refs[5].raw.startswith(entries[5][0])
+
+
+def test_a_double_spaced_manuscript_with_its_running_head_line_numbers_and_captions_after() -> None:
+    """A Wildlife Society manuscript converted by LibreOffice: double-spaced, a running head with
+    the page's number as far above the text as its lines are apart, line numbers in the margin on
+    every line, blank ones too, and after the list a page of figure captions under a plain heading."""
+    doc = pymupdf.open()
+    number = 800
+    entries = _entries(18)
+    rows: list[str | None] = ["REFERENCES"]
+    for first, second in entries:
+        rows += [first.replace(" (", ". ").replace("). ", ". "), second]
+    pages = [rows[:16], rows[16:32], rows[32:], [None] * 20 + ["Figure Captions", "Figure 1: Study area."]]
+    for page_no, page_rows in enumerate(pages):
+        page = doc.new_page(width=612, height=792)
+        page.insert_text((72, 54), f"{47 + page_no} | Wildey and Bickford", fontsize=12)
+        y = 90.0
+        for k, row in enumerate(page_rows):
+            page.insert_text((39, y), str(number), fontsize=10)
+            number += 1
+            if row is not None:
+                first_line = row == "REFERENCES" or row.startswith(("Fig", *_AUTHORS))
+                hang = 72 if first_line else 114
+                page.insert_text((hang, y), row, fontsize=12)
+            y += 36 if page_no < 3 else 18 + (4 if k == 19 else 0)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert len(refs) == 18
+    assert [r.raw.split(",")[0] for r in refs] == [e[0].split(",")[0] for e in entries]
+    assert "Wildey" not in " ".join(r.raw for r in refs)
+    assert "Figure" not in refs[-1].raw
+
+
+def test_paragraphs_that_hang_less_and_one_that_lost_its_hanging_indent() -> None:
+    """A Word 2007 manuscript in APA: most entries hang by 22.6 pt, some by 18 pt, and one entry's
+    second line starts at the margin (its paragraph lost the hanging indent)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 70), "References", fontsize=12)
+    entries = _entries(20)
+    y = 100.0
+    for n, (first, second) in enumerate(entries):
+        if n == 11:
+            page = doc.new_page(width=612, height=792)
+            y = 72.0
+        rest_x = 72.0 if n == 7 else (90.0 if n % 3 == 0 else 94.6)
+        page.insert_text((72, y), first, fontsize=12)
+        page.insert_text((rest_x, y + 15.9), second, fontsize=12)
+        y += 31.8
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == [" ".join(e) for e in entries]
+
+
+# Entries as printed, two lines each ("|" where the line breaks).
+_ABNT = [
+    tuple(entry.split("|")) if "|" in entry else (entry, None)
+    for entry in (
+        "AWS. Documentação oficial da AWS EC2. Disponível em: https://aws.amazon.com/.|Acesso em: 2024.",
+        "BOOCH, Grady; RUMBAUGH, James. Unified Modeling Language User Guide.|Boston: Addison-Wesley, 2005.",
+        "FLANAGAN, David. JavaScript: o guia definitivo. 6. ed. São Paulo: Bookman,|2013.",
+        "FOWLER, Martin. Patterns of enterprise application architecture. Boston:|Addison-Wesley, 2002.",
+        "FullCalendar. (s.d.). FullCalendar. Disponível em: https://fullcalendar.io/.|Acesso em: 8 dez.",
+        "GALINDO JUNIOR, Edemilton Alcides; ROCHA, Romeu Dias. Desenvolvimento|de API REST. Revista, 2021.",
+        "GOOGLE. Firebase documentation. Disponível em: https://firebase.google.com/.|Acesso em: 2024.",
+        "IBGE; ABINPET. População de animais de estimação no Brasil. 2013. Disponível|em: 22 mai. 2024.",
+        "JITSI. Documentação oficial do Jitsi. Disponível em:|https://jitsi.github.io/. Acesso em: 2024.",
+        "KRASNER, G. E.; POPE, S. T. A cookbook for using the model-view-controller|paradigm. JOOP, 1988.",
+        "MARTINS, Aline dos Santos et al. Processos de Desenvolvimento para Web.|São Paulo: Novatec, 2019.",
+        "PRESSMAN, Roger S. Engenharia de software. 7. ed. São Paulo: McGraw-Hill, 2011.",
+    )
+]
+
+
+def test_an_abnt_list_whose_pages_open_with_a_name_in_capitals_or_a_work_without_date() -> None:
+    """A Brazilian thesis from Google Docs: ABNT, no indent, a blank line between entries; pages
+    open with "JITSI." (an organisation in capitals) and "FullCalendar. (s.d.)." (Portuguese for no
+    date), the latter set a little further off the next entry than entries usually are."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=596, height=842)
+    page.insert_text((60, 80), "pesquisa, e os resultados mostram o uso da telemedicina.", fontsize=12)
+    page.insert_text((250, 580), "REFERÊNCIAS", fontsize=12, fontname="hebo")
+    y = 610.0  # each page filled to its foot
+    for n, (first, second) in enumerate(_ABNT):
+        if n in (4, 8):
+            page = doc.new_page(width=596, height=842)
+            y = 600.0
+        page.insert_text((106, y), first, fontsize=12)
+        if second is not None:
+            page.insert_text((106, y + 13.8), second, fontsize=12)
+        y += 13.8 * (2 if second else 1) + (20.6 if n == 4 else 12.5)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == [" ".join(filter(None, e)) for e in _ABNT]

@@ -70,8 +70,9 @@ def closes_entry(text: str) -> bool:
 
 
 # An author-date start: a capitalised name or group and, before any other sentence, the date in
-# brackets ("Google. (2017a).", "World Bank (2020)", "Smith, J. (n.d.)")
-_DATED_START = re.compile(rf"^[{_UPPER}][^()]{{0,60}}?\s\((?:(?:1[6-9]|20)\d\d[a-z]?|n\.\s?d\.)\)")
+# brackets ("Google. (2017a).", "World Bank (2020)", "Smith, J. (n.d.)", "FullCalendar. (s.d.).")
+_NO_DATE = r"[ns]\.\s?[df]\.|o\.\s?J\."  # n.d., Portuguese s.d., Spanish s.f., German o.J.
+_DATED_START = re.compile(rf"^[{_UPPER}][^()]{{0,60}}?\s\((?:(?:1[6-9]|20)\d\d[a-z]?|{_NO_DATE})\)")
 
 
 def unlabeled_starts(
@@ -120,9 +121,9 @@ def _starts(lines: tuple[Line, ...], indents: Indents) -> list[int]:
     gapped = _gap_starts(lines)
     clear = gapped if _clear_gaps(lines) else None  # gaps of two kinds far apart may overrule indents
     if indents.hanging:
-        outdented = [indents.outdented(ln) for ln in lines]
+        outdented = [_nearer_the_edge(ln, indents) for ln in lines]
         first_lines = _indented_first_lines(lines, outdented)
-        starts = [i for i, out in enumerate(outdented) if out != first_lines]
+        starts = [i for i, out in enumerate(outdented) if out != first_lines and not _goes_on(lines, i)]
         if first_lines:
             starts = sorted({*starts, *_flush_paragraphs(lines, outdented)})
         return _unless_gaps_differ(starts, clear, lines)
@@ -133,6 +134,27 @@ def _starts(lines: tuple[Line, ...], indents: Indents) -> list[int]:
     return gapped if gapped is not None else _flat_starts(lines)
 
 
+def _goes_on(lines: tuple[Line, ...], i: int) -> bool:
+    """A line in lower case after one that cannot end an entry: the rest of a paragraph Word set without
+    its hanging indent ("... Doherty, P. H. (2016). GPS scintillations" + "over Kampala, Uganda"),
+    unless a name with its particle opens it ("de Geus, E. J. 1992")."""
+    ln = lines[i]
+    after_open = i > 0 and not _REFERENCE_END.search(lines[i - 1].text.rstrip())
+    return after_open and ln.text[:1].islower() and not opens_author_list(ln)
+
+
+def _nearer_the_edge(ln: Line, indents: Indents) -> bool:
+    """In a hanging list without labels, a line that starts nearer the column's edge than its text
+    indent: an entry's first line. A word processor may hang some paragraphs less than others (18 pt
+    against 22.6 pt in one Word manuscript): those continuation lines are still far from the edge."""
+    key = (ln.page, ln.col)
+    left, text = indents.left[key], indents.text[key]
+    if text - left <= 2 * _OUTDENT_SLACK:
+        return indents.outdented(ln)
+    return ln.x0 < (left + text) / 2
+
+
+_OUTDENT_SLACK = 2.0
 _GAPS_DIFFER = 0.1  # share of a page's entry starts on which indents and gaps may disagree
 
 
@@ -178,6 +200,14 @@ def _gap_starts(lines: tuple[Line, ...]) -> list[int] | None:
     )
     typical = gaps[len(gaps) // 4] if gaps else 2.0
     margin, justified = _margins(lines)
+    wide = [
+        i
+        for i in range(1, len(lines))
+        if (lines[i - 1].page, lines[i - 1].col) == (lines[i].page, lines[i].col)
+        and lines[i].y0 - lines[i - 1].y1 > typical + 0.35 * lines[i].size
+    ]
+    # ABNT: most entries open with a name in capitals ("SILVA, J.", "GOOGLE.", "JITSI.")
+    capitals = sum(bool(_CAPS_START.match(lines[i].text)) for i in wide) > 0.5 * len(wide)
     starts = [0]
     for i in range(1, len(lines)):
         a, b = lines[i - 1], lines[i]
@@ -186,7 +216,7 @@ def _gap_starts(lines: tuple[Line, ...]) -> list[int] | None:
                 starts.append(i)
         elif (
             (closes_entry(a.text) or _link_tail(lines, i - 1))
-            and _AUTHOR_START.match(b.text)
+            and (_AUTHOR_START.match(b.text) or capitals and _CAPS_START.match(b.text))
             # no gap to measure across a page or column break: an author and a date in brackets
             # right after ("Google. (2017a).", "Nakada S, ..., et al (2016b)") after any end of a
             # reference; in a justified list a line that ends short ends its entry ("R Core
@@ -203,6 +233,7 @@ def _gap_starts(lines: tuple[Line, ...]) -> list[int] | None:
     return starts if len(starts) > 1 + len(lines) // _FEW_GAPS else None
 
 
+_CAPS_START = re.compile(rf"^[{_UPPER}][{_UPPER}.&'’-]+(?:\s+[{_UPPER}][{_UPPER}.&'’-]+)*[.,;]\s")
 _LINK_OPEN = re.compile(r"(?:https?://|doi:|\b10\.\d{4,9}/)\S*$")
 
 

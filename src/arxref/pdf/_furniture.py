@@ -130,7 +130,14 @@ def _ruled(group: Sequence[_Box], values: list[int]) -> bool:
         return False
     steps = [b.y0 - a.y0 for a, b in zip(group, group[1:], strict=False)]
     pitch = median(steps)
-    return pitch > 0 and all(abs(s - pitch) <= 0.05 * pitch for s in steps)
+    if pitch <= 0 or any(not 0.9 * pitch <= s <= 1.5 * pitch for s in steps):
+        return False
+    # a step or two a little longer (a numbered blank paragraph's space before): still a ruler
+    off = sum(1 for s in steps if abs(s - pitch) > 0.05 * pitch)
+    return off <= _RULER_OFF_STEPS * len(steps)
+
+
+_RULER_OFF_STEPS = 0.1  # share of a ruler's steps that may be longer than its pitch
 
 
 def _matched_steps(
@@ -394,6 +401,27 @@ def _margin_stacks(
     return stacked
 
 
+def _outermost(ln: Line, lines: tuple[Line, ...], aside: set[int]) -> bool:
+    """No line of the page's text stands above it (a line in the top half) or below it."""
+    top = ln.y0 < ln.page_height / 2
+    return not any(
+        (o.y1 <= ln.y0 if top else o.y0 >= ln.y1)
+        for o in lines
+        if o is not ln and id(o) not in aside and not o.text.isdigit()
+    )
+
+
+# A running head's page number at either end of it: "48 | Wildey and Bickford", "Smith et al. – 12"
+_FOLIO_END = re.compile(r"^\d{1,4}(?:\s*[|–—-]\s*|\s{2,})\S|\S(?:\s*[|–—-]\s*|\s{2,})\d{1,4}$")
+
+
+def _unique(ln: Line, lines: tuple[Line, ...]) -> bool:
+    """No other line of the page has its shape (a list's entries that differ only in their
+    numbers share one: "[50] C. Other, ... 12 (2019)", "[51] C. Other, ...")."""
+    shape = _shape(ln.text)
+    return not any(o is not ln and _shape(o.text) == shape for o in lines)
+
+
 def _among_labels(ln: Line, lines: tuple[Line, ...]) -> bool:
     """A number alone that is one of a column of them on its page, at its left edge and in its
     size: a list's labels, each on a line above its entry (a page number has no such siblings)."""
@@ -439,6 +467,9 @@ def remove_furniture(
                 recurs = _recurs(ln.text, recurring, lengths) and not _CAPTION.match(ln.text)
                 # a line that recurs page after page may sit further in (ACM's journal foot, 86% down)
                 margin = _RECURRING_MARGIN if recurs else _MARGIN
+                folio = recurs and _FOLIO_END.search(ln.text) is not None
+                if folio and _outermost(ln, lines, aside) and _unique(ln, lines):
+                    continue  # a running head with the page's number, however close (double spacing)
                 if recurs or _PAGE_NO.match(ln.text) and not _among_labels(ln, lines):
                     others = [
                         o

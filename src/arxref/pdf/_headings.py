@@ -21,6 +21,9 @@ _NAMES = (
     r"references(\s+(and|&)\s+notes)?|notes\s+and\s+references|references\s+cited|cited\s+references"
     rf"|{_SECOND_NAMES}"
     r"|reference\s+list|bibliography|bibliographie|literature(\s+cited)?|cited\s+literature|works\s+cited"
+    # ... and the web sites cited beside the books (French and Italian theses): "Webographie", "Sitografia"
+    r"|(bibliograph(ie|y)|bibliografia)\s+(et|and|e|y)\s+(webograph(ie|y)|sitografia|webografia)"
+    r"|webographie|webography|webografia|sitografia"
     r"|references\s+bibliographiques|literatur|literaturverzeichnis|quellenverzeichnis|quellen|literatuur(lijst)?"
     r"|bibliografia|referencias(\s+bibliograficas)?|riferimenti(\s+bibliografici)?|referenties"
     r"|список\s+(использованн\w+\s+)?(литературы|источников)|библиографически\w*\s+список|литература"
@@ -47,7 +50,7 @@ _COMBINING = re.compile("[\u0300-\u036f]")
 _LATIN1 = re.compile("[\u00c0-\u00ff]")
 _ASCII_LOWER = re.compile("[a-z]")
 _STEMS = re.compile(
-    "r.{0,3}f|bib|lit|quell|works|cited|spis|спис|литер|библ|note|pustaka|rujuk|kaynak|seznam|irodalom|hivatkoz"
+    "r.{0,3}f|bib|lit|quell|works|cited|webog|sitog|spis|спис|литер|библ|note|pustaka|rujuk|kaynak|seznam|irodalom|hivatkoz"
     "|l.hte|kirjall|k.llor|kilder|verwys|tham|βιβλ|αναφορ|参考|參考|引用|참고|مراجع"
 )
 

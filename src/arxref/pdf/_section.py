@@ -287,13 +287,26 @@ def _close_list(chunk: list[Line], body: float) -> list[Line]:
     blocks = text_blocks(chunk)
     j = 0
     while j < len(chunk):
-        if closes_list(chunk[j], body, blocks.get((chunk[j].page, chunk[j].col))):
+        block = blocks.get((chunk[j].page, chunk[j].col))
+        if closes_list(chunk[j], body, block) or _plain_end(chunk, j, body):
             resumes = _chain_resumes(chunk, j)
             if resumes is None:
                 return chunk[:j]
             chunk = chunk[:j] + chunk[resumes:]
         j += 1
     return chunk
+
+
+def _plain_end(chunk: list[Line], j: int, body: float) -> bool:
+    """A line that is only the name of what follows a list ("Figure Captions", "Tables"), set plain
+    as a manuscript's headings may be, but apart: atop a page or column, or after a wider gap."""
+    ln = chunk[j]
+    if len(ln.text.split()) > 4 or ln.text.rstrip().endswith((".", ",")):
+        return False
+    if not _END.fullmatch(heading_key(ln.text)):
+        return False
+    before = chunk[j - 1] if j else None
+    return before is None or (before.page, before.col) != (ln.page, ln.col) or ln.y0 - before.y1 > body
 
 
 def _chain_resumes(chunk: list[Line], j: int) -> int | None:

@@ -54,6 +54,8 @@ def _chain(
         at_pos = indents.at_label_position(ln, 12)
         if (indents.hanging or family in ("bare", "raised")) and not at_pos:
             continue
+        if family == "bare" and _number_alone(lines, i) and _number_alone(lines, i + 1):
+            continue  # a column of numbers alone (line numbers left on a table's page), no entries
         candidates.append((i, lab, at_pos))
     starts: list[tuple[int, Label]] = []
     previous = _numbered_on(candidates)
@@ -62,6 +64,19 @@ def _chain(
             starts.append((i, lab))
             previous = lab.number
     return starts
+
+
+def _late_chain(starts: list[tuple[int, Label]], lines: tuple[Line, ...]) -> bool:
+    """A chain of labels that begins only in the second half of the lines (numbers on a table's page
+    after an author-year list, line numbers the furniture filter missed): not the list's labels."""
+    return starts[0][0] > _LATE_START and starts[0][0] > len(lines) // 2
+
+
+_LATE_START = 5  # lines before a list's first label: an introductory sentence at most
+
+
+def _number_alone(lines: tuple[Line, ...], i: int) -> bool:
+    return i < len(lines) and lines[i].text.strip().isdigit()
 
 
 def _numbered_on(candidates: list[tuple[int, Label, bool]]) -> int:
@@ -166,7 +181,7 @@ def _split(
                 if i not in labelled and indents.outdented(ln) and (m := _YEARLESS_ALPHA.match(ln.text))
             ]
             best = sorted([*alpha, *extra], key=lambda s: s[0])
-    if len(best) >= 2:
+    if len(best) >= 2 and not _late_chain(best, lines):
         return _numbered(lines, best, best_family)
     starts = unlabeled_starts(lines, indents, after_rule)
     entries = []

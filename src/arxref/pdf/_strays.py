@@ -12,7 +12,7 @@ One such line read as an entry shifts every later index of an unlabelled list.
 
 from __future__ import annotations
 
-from arxref.pdf._authoryear import opens_author_list
+from arxref.pdf._authoryear import closes_entry, opens_author_list
 from arxref.pdf._layout import Line
 
 _RUN_TOP = 2  # a running head has one or two lines
@@ -95,6 +95,19 @@ def _opens_like_entries(first: Line, lines: tuple[Line, ...]) -> bool:
     return sum(map(opens_author_list, same)) >= 2
 
 
+def _whole_entry(run: list[Line], rest: list[Line]) -> bool:
+    """A run atop a column that is an entry of its own, set further off by uneven space: lines in
+    the list's size, the first where the column's lines start, the last closing an entry (a running
+    head is one line; a footnote continued there is set smaller)."""
+    sizes = {round(ln.size, 1) for ln in rest}
+    starts = {round(ln.x0) for ln in rest}
+    return (
+        all(round(ln.size, 1) in sizes for ln in run)
+        and any(abs(round(run[0].x0) - x) <= 1 for x in starts)
+        and closes_entry(run[-1].text)
+    )
+
+
 def _same_baseline(a: Line, b: Line) -> bool:
     overlap = min(a.y1, b.y1) - max(a.y0, b.y0)
     return a is not b and a.page == b.page and overlap > 0.5 * min(a.y1 - a.y0, b.y1 - b.y0)
@@ -118,6 +131,7 @@ def drop_stray_lines(lines: tuple[Line, ...]) -> tuple[Line, ...]:
                 break
             top, foot = _stray_runs(col, list_gap, entry_gap, first is not None and key[0] == first[0])
             foot = 0 if foot and _opens_like_entries(col[len(col) - foot], lines) else foot
+            top = 0 if top >= 2 and _whole_entry(col[:top], col[top:]) else top
             top = top if key != first else 0
             if not top and not foot:
                 break
