@@ -561,3 +561,31 @@ def test_an_abnt_list_whose_pages_open_with_a_name_in_capitals_or_a_work_without
         y += 13.8 * (2 if second else 1) + (20.6 if n == 4 else 12.5)
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.raw for r in refs] == [" ".join(filter(None, e)) for e in _ABNT]
+
+
+def test_an_entry_that_breaks_off_high_on_a_page_and_one_spread_by_wide_gaps() -> None:
+    """An Italian thesis from Word through ilovepdf: a page holds only the first lines of an entry,
+    breaking off at "of", and the last entry's lines are spread far apart, one at the label's place."""
+    doc = pymupdf.open()
+    entries = [
+        f"[{n}] {_AUTHORS[n % 10]}, A. \"A study of the {_TOPICS[n]}.\" Journal of Stuff {n} (2011): 53-55."
+        for n in range(1, 18)
+    ]
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((85, 70), "Bibliografia", fontsize=16, fontname="hebo")
+    y = 110.0
+    for text in entries:
+        page.insert_text((85.5, y), text, fontsize=13)
+        y += 40
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((85.5, 80), "[18] Beneventano, P. \"Run Production: The Impact", fontsize=13)
+    page.insert_text((108.8, 95), "of", fontsize=13)
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((108.8, 85), "Sabermetrics.\" (2012).", fontsize=13)
+    page.insert_text((85.5, 140), "[19]Waskom, M. L. \"Seaborn.\" Journal", fontsize=13)
+    page.insert_text((85.5, 179), "of", fontsize=13)
+    page.insert_text((108.8, 218), "Open Source Software 6, no. 60 (2021): 3021.", fontsize=13)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == list(range(1, 20))
+    assert refs[17].raw.endswith("The Impact of Sabermetrics.\" (2012).")
+    assert refs[18].raw.endswith("Journal of Open Source Software 6, no. 60 (2021): 3021.")

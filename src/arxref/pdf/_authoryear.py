@@ -64,6 +64,23 @@ _REFERENCE_END = re.compile(r"(?:\d|\)|[^\W\d_]{2}\.|\d\.|(?:https?://|doi:|\b10
 _CLOSED = re.compile(r"(?:\.|(?:https?://|doi:|\b10\.\d{4,9}/)\S+)$")
 
 
+# A function word no sentence ends with: a line ending in one breaks off ("... The Impact" + "of")
+_BROKEN_OFF = re.compile(
+    r"(?:^|\s)(?:of|the|and|in|on|for|to|with|a|an|by|from|at|de|la|le|et|und|der|di|e|y)$"
+)
+
+
+def breaks_off(text: str) -> bool:
+    """Whether a line stops inside a sentence, at a function word."""
+    return bool(_BROKEN_OFF.search(text.rstrip()))
+
+
+def goes_on_from(above: str, below: str) -> bool:
+    """Whether `below` carries on the sentence `above` left open, whatever lies between them: above
+    breaks off at a function word, or below opens in lower case after a line that closes no entry."""
+    return breaks_off(above) or below[:1].islower() and not closes_entry(above)
+
+
 def closes_entry(text: str) -> bool:
     """Whether a line ends the way an entry's last line does: a period, a URL or a DOI."""
     return bool(_CLOSED.search(text.rstrip()))

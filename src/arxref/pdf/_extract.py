@@ -19,7 +19,7 @@ from arxref.domain import Extraction, ParsedReference, Provenance, RawReference,
 from arxref.errors import NoBibliography
 from arxref.ids import arxiv_id_from_url, doi_from_url, find_arxiv_ids, find_dois
 from arxref.pdf._anchors import cite_anchor_pages
-from arxref.pdf._authoryear import DRAWN_DASH, Rule, drawn_rules, follows_rule
+from arxref.pdf._authoryear import DRAWN_DASH, Rule, breaks_off, drawn_rules, follows_rule
 from arxref.pdf._furniture import margin_shapes, remove_furniture
 from arxref.pdf._headings import HEADING, page_has_heading, page_has_second_heading
 from arxref.pdf._joins import Vocabulary, document_vocabulary, join_lines
@@ -118,6 +118,9 @@ def _headed_sections(pages: _Pages, texts: tuple[str | None, ...]) -> list[_Foun
             # a list that stops high on its page ended there: what the next page holds (a
             # thesis's abstract page, a back cover) is no part of it
             stops_high = bool(lines) and lines[-1].y1 < _FILLED * lines[-1].page_height
+            # ... unless its last line breaks off a sentence ("... in Baseball: The Impact" + "of"):
+            # a word processor's page broke early (a kept-together paragraph), the entry goes on
+            stops_high = stops_high and not breaks_off(lines[-1].text)
             if ended or stops_high or span[-1] + 1 >= len(texts) or not found:
                 break
             span.append(_page_after(pages, span[-1], found[-1].lines, len(texts)))

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from arxref.pdf._authoryear import unlabeled_starts
+from arxref.pdf._authoryear import goes_on_from, unlabeled_starts
 from arxref.pdf._glyphs import undecoded
 from arxref.pdf._indent import Indents, measure_indents
 from arxref.pdf._labels import Label, accept_number, line_labels, raised_label
@@ -133,6 +133,8 @@ def _cut_at_gap(entries: list[Entry], lines: tuple[Line, ...]) -> list[Entry]:
                 and abs(b.size - a.size) >= _SIZE_CHANGE
             )
             same_col = a.page == b.page and a.col == b.col
+            # ... but a sentence left open goes on, however far ("... Journal" + "of Open Source")
+            wide = wide and not goes_on_from(a.text, b.text)
             if same_col and wide or not same_col and _other_type(ls[k:], body):
                 e = Entry(tuple(ls[:k]), e.label, e.index, (*e.flags, "cut_at_gap"))
                 break
@@ -204,7 +206,8 @@ def _end_list(entries: list[Entry], indents: Indents) -> list[Entry]:
         # an unlabelled entry goes on at the column's edge too: its starts were told otherwise (a
         # first line indented instead of hanging, space between entries), so a line there is its own
         at_edge = last.label is None and abs(b.x0 - indents.left[key]) <= _OFF_INDENT
-        if (same_col or key in indents.seen) and abs(b.x0 - indents.text[key]) > _OFF_INDENT and not at_edge:
+        off = abs(b.x0 - indents.text[key]) > _OFF_INDENT and not at_edge and not goes_on_from(a.text, b.text)
+        if (same_col or key in indents.seen) and off:
             return [*entries[:-1], Entry(last.lines[:k], last.label, last.index, (*last.flags, "cut_at_end"))]
     return entries
 
