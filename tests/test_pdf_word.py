@@ -589,3 +589,33 @@ def test_an_entry_that_breaks_off_high_on_a_page_and_one_spread_by_wide_gaps() -
     assert [r.index for r in refs] == list(range(1, 20))
     assert refs[17].raw.endswith("The Impact of Sabermetrics.\" (2012).")
     assert refs[18].raw.endswith("Journal of Open Source Software 6, no. 60 (2021): 3021.")
+
+
+def test_two_abnt_works_typed_into_one_paragraph_are_two_entries() -> None:
+    """A Brazilian thesis from LibreOffice: one paragraph of its ABNT list runs on into the next
+    work ("... Redes de Computadores. NIELSEN, Jakob. Projetando Websites ..."); a chapter's editor
+    after "In:" stays in its entry."""
+    rows = [
+        "ANGELONI, Maria Terezinha. Organizações do Conhecimento. São Paulo: Saraiva, 2002.",
+        "BARBIERI, Carlos. BI - Business Intelligence. Rio de Janeiro: Axcel, 2001.",
+        "CARDOSO, A. Como as intranets apóiam os negócios? In: SILVA, João (Org.). Redes. 2003.",
+        "MODESTO, F. Como as intranets apóiam os negócios eletrônicos? Redes de Computadores. "
+        "NIELSEN, Jakob. Projetando Websites. Rio de Janeiro: Campus. 2000.",
+        "NONAKA, I.; TAKEUCHI, H. Gestão do conhecimento. Porto Alegre: Bookman, 2008.",
+        "PROBST, G.; RAUB, S. Gestão do conhecimento. Porto Alegre: Bookman, 2002.",
+    ]
+    doc = pymupdf.open()
+    page = doc.new_page(width=596, height=842)
+    page.insert_text((230, 70), "Referências Bibliográficas", fontsize=14, fontname="hebo")
+    y = 110.0
+    for row in rows:
+        first, rest = (row[:80], row[80:]) if len(row) > 80 else (row, "")
+        page.insert_text((116.6, y), first, fontsize=12)
+        if rest:
+            page.insert_text((81.2, y + 17.6), rest.strip(), fontsize=12)
+        y += 17.6 * (2 if rest else 1) + 20
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw.split(",")[0].split(".")[0] for r in refs] == [
+        "ANGELONI", "BARBIERI", "CARDOSO", "MODESTO", "NIELSEN", "NONAKA", "PROBST",
+    ]
+    assert [r.index for r in refs] == list(range(1, 8))

@@ -26,6 +26,7 @@ from arxref.pdf._joins import Vocabulary, document_vocabulary, join_lines
 from arxref.pdf._layout import Line, body_size, read_page_lines
 from arxref.pdf._links import Link, links_inside, read_links
 from arxref.pdf._open import KeptPages, open_pdf, read_page_texts
+from arxref.pdf._runon import split_run_on
 from arxref.pdf._section import (
     NAME_START,
     Section,
@@ -331,11 +332,9 @@ def extract_pdf_references(data: bytes) -> Extraction:
         found, notes = _find_sections(pages, texts)
         vocab = document_vocabulary("\n".join(t for t in texts if t))
         lists = [f.entries for f in found if f.entries]
-        refs = [
-            _reference(e, ordinal, vocab, pages.links, pages.after_rule)
-            for ordinal, es in enumerate(lists, 1)
-            for e in es
-        ]
+        refs: list[RawReference] = []
+        for ordinal, es in enumerate(lists, 1):
+            refs += split_run_on([_reference(e, ordinal, vocab, pages.links, pages.after_rule) for e in es])
     finally:
         kept.pages.clear()  # text pages before their document
         doc.close()
