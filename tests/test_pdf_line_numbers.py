@@ -121,3 +121,56 @@ def test_a_review_ruler_is_no_label_and_its_boxes_hide_no_running_head() -> None
     )
     expected = [entry.format(n=n, m=n + 9) for n in range(1, _RULED_ENTRIES + 1)]
     assert [r.raw for r in refs] == expected
+
+
+def _two_column_lineno_pdf() -> bytes:
+    """AASTeX's linenumbers in two columns: small numbers (5 pt) in the left margin, on this page
+    for the right column's lines, which the left column's rows fall between; a display equation
+    breaks their pitch once."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    names = ["Adams", "Baker", "Clark", "Davis", "Evans", "Fox", "Green", "Hall", "Irwin", "Jones"]
+    page.insert_text((54, 60), "in the limit of large optical depth, as the code finds.", fontsize=9)
+    for k in range(9):
+        page.insert_text((54, 86.6 + 13.3 * k), "the emergent spectrum of the slab and its width", fontsize=9)
+    page.insert_text((400, 60), "REFERENCES", fontsize=9)
+    y, number = 80.0, 545
+    for k, name in enumerate(names):
+        page.insert_text((21, y), str(number), fontsize=5)
+        entry = f"{name}, A. B., & Other, C. {2000 + k}, ApJ, {800 + k}, {k + 10}"
+        page.insert_text((320, y), entry, fontsize=9)
+        number += 1
+        y += 13.3 if k != 4 else 30.0
+    return doc.tobytes()
+
+
+def test_line_numbers_of_both_columns_in_one_margin_are_furniture() -> None:
+    refs = extract_pdf_references(_two_column_lineno_pdf()).references
+    assert len(refs) == 10
+    assert refs[0].raw.startswith("Adams, A. B.")
+    assert not any(r.raw[:1].isdigit() for r in refs)
+
+
+def test_a_ruler_in_the_texts_size_outside_all_of_it_and_one_stray_fifth_line_number() -> None:
+    """sn-jnl with lineno: numbers as large as the text, at a fixed pitch, left of all of it; and a
+    Copernicus page with few lines, only one of its every-fifth-line numbers printed (8.5 pt)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((75, 72), "References", fontsize=14, fontname="hebo")
+    for k in range(40):
+        page.insert_text((51, 85 + 12 * k), str(1174 + k), fontsize=10)
+    for n, (first, second) in enumerate(_ENTRIES, 1):
+        y = 97 + 36 * (n - 1)
+        page.insert_text((80, y), f"[{n}] {first}", fontsize=10)
+        page.insert_text((95, y + 12), second, fontsize=10)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == [1, 2, 3, 4, 5, 6]
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((46, 40), "References", fontsize=10, fontname="hebo")
+    for n, (first, second) in enumerate(_ENTRIES):
+        page.insert_text((46, 60 + 30 * n), first, fontsize=9)
+        page.insert_text((56, 71 + 30 * n), second, fontsize=9)
+    page.insert_text((22, 71 + 30 * 3), "485", fontsize=8.5)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == [" ".join(e) for e in _ENTRIES]

@@ -379,6 +379,44 @@ def test_an_authors_biography_after_the_list_ends_it() -> None:
     assert refs[-1].raw == entries[-1]
 
 
+def test_a_jss_affiliation_block_after_the_list_ends_it() -> None:
+    """The Journal of Statistical Software closes with the authors' addresses under "Affiliation:",
+    set at the list's left edge under its last entry."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 70), "References", fontsize=12, fontname="hebo")
+    y = 350.0
+    for first, second in _entries(12):
+        page.insert_text((72, y), first, fontsize=11)
+        page.insert_text((94, y + 14), second, fontsize=11)
+        y += 34
+    page = doc.new_page(width=612, height=792)  # the list filled its page: the addresses come next
+    page.insert_text((72, 80), "Affiliation:", fontsize=12, fontname="hebo")
+    rows = ["Daniel Kaschek", "Institute of Physics", "University of Freiburg", "Hermann-Herder-Str. 3"]
+    for k, row in enumerate(rows):
+        page.insert_text((72, 96 + 14 * k), row, fontsize=11)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == [" ".join(e) for e in _entries(12)]
+
+
+def test_a_list_of_references_repeated_in_the_running_head_goes_on() -> None:
+    """A thesis's chapter "List of References" whose running head repeats its title on the next page."""
+    entries = [
+        f"[{n}] Author{n} A, Writer B. A study of things. J Stuff. 2018;{n}:1-9." for n in range(1, 61)
+    ]
+    doc = pymupdf.open()
+    for page_no, chunk in enumerate((entries[:40], entries[40:])):
+        page = doc.new_page(width=595, height=842)
+        if page_no == 0:
+            page.insert_text((72, 80), "List of References", fontsize=16, fontname="hebo")
+        else:
+            page.insert_text((72, 40), "7 LIST OF REFERENCES", fontsize=9)
+        for k, text in enumerate(chunk):
+            page.insert_text((72, 110 + 17 * k), text, fontsize=10)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == list(range(1, 61))
+
+
 def test_a_hanging_list_whose_space_between_entries_is_uneven() -> None:
     """A dissertation converted by LibreOffice: a hanging indent, double spacing and space after
     most entries, but none after some (the paragraph's spacing lost where an entry ends in a URL)."""

@@ -3,8 +3,8 @@
 Rotated arXiv side stamps never reach here (the layout drops rotated text). What is
 left is told apart by position (a margin line set off from the body by a gap),
 by shape (a bare page number) and by repetition across pages. Line numbers of a
-review copy go before lines are formed (`drop_line_numbers`), since they share a
-baseline with the text they number.
+review copy go before lines are formed (`_line_numbers.drop_line_numbers`), since they
+share a baseline with the text they number.
 """
 
 from __future__ import annotations
@@ -12,9 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
-from statistics import median
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from arxref.pdf._layout import Line
@@ -29,181 +27,7 @@ _MARGIN = 0.085  # fraction of the page height where running heads and feet live
 _RECURRING_MARGIN = 0.15  # ... and where a line recurring on three pages or more may live
 _FOOT = 0.75  # a centred page number sits below this fraction of the page height
 _CENTRED = 0.03  # ... its centre this close to the page's (as a fraction of the page width, doubled)
-
-
-class _Box(Protocol):
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-    text: str
-    size: float
-
-
-_B = TypeVar("_B", bound=_Box)
 _NUMBER = re.compile(r"^\d{1,5}$")
-
-
-def _edge_groups(nums: list[_B], edge: str) -> list[list[_B]]:
-    """Numbers whose left (or right) edges line up within a point, each group top to bottom."""
-    groups: list[list[_B]] = []
-    for f in sorted(nums, key=lambda f: getattr(f, edge)):
-        if groups and abs(getattr(f, edge) - getattr(groups[-1][-1], edge)) <= 1.0:
-            groups[-1].append(f)
-        else:
-            groups.append([f])
-    return [sorted(g, key=lambda f: f.y0) for g in groups if len(g) >= 3]
-
-
-def _rows(frags: Sequence[_Box]) -> list[float]:
-    """Vertical centres of the text rows among `frags`: sub- and superscripts join their row."""
-    rows: list[list[_Box]] = []
-    for f in sorted(frags, key=lambda f: (f.y0 + f.y1) / 2):
-        if rows and (f.y0 + f.y1) / 2 < max(o.y1 for o in rows[-1]):
-            rows[-1].append(f)
-        else:
-            rows.append([f])
-    mains = [max(row, key=lambda o: o.size) for row in rows]
-    return [(m.y0 + m.y1) / 2 for m in mains]
-
-
-def _numbers_lines(group: Sequence[_Box], others: Sequence[_Box]) -> bool:
-    """Whether aligned numbers count the lines beside them, as margin line numbers do.
-
-    A line number grows by one for each line of text (or by five for every fifth), so
-    between two of them there are as many lines as their values differ, and it stands
-    apart from the text. An entry label grows by one per entry of one or more lines, and
-    touches the text of its entry. Three kinds are told from labels: numbers set after
-    the text of their row (a right margin's: labels come first); a ruler's, one per fixed
-    step down the page whatever the text does (CVPR's review ruler); and numbers set as
-    large as the text (Word's line numbering), which number a list's continuation lines
-    as well as the lines that start an entry.
-    """
-    values = [int(f.text) for f in group]
-    if any(b <= a for a, b in zip(values, values[1:], strict=False)):
-        return False
-    beside: list[_Box] = []
-    rows: list[str] = []  # the text of each number's row
-    smaller = True
-    trailing = touching = 0
-    for f in group:
-        row = [o for o in others if min(o.y1, f.y1) - max(o.y0, f.y0) > 0]
-        if not row:
-            continue
-        rows.append(" ".join(o.text for o in sorted(row, key=lambda o: o.x0)))
-        near = min(row, key=lambda o: max(o.x0 - f.x1, f.x0 - o.x1))
-        if near.x1 <= f.x0 + 1:
-            trailing += 1  # set after the text (a right margin's): never a label
-        elif near.x0 - f.x1 < 0.3 * near.size:
-            touching += 1
-        smaller = smaller and f.size <= 0.9 * near.size
-        beside.append(near)
-    if touching > 0.5 * len(beside):
-        return False  # labels touch the text of their entries (one line may come close, a heading's)
-    if _ruled(group, values) and (smaller or not beside):
-        return True
-    if len(beside) < 0.5 * len(group):
-        return False
-    if trailing > 0.8 * len(beside):
-        return True
-    matched = _matched_steps(group, values, beside, others)
-    if not smaller:
-        # only a list of one-line entries numbers every row with labels: each row a whole entry
-        lone = len(group) - len(beside)  # a blank line numbered (Word, LibreOffice)
-        open_rows = sum(1 for t in rows if _GOES_ON.match(t) or _LEFT_OPEN.search(t))
-        return len(group) >= 5 and matched == len(group) - 1 and (lone or open_rows >= 0.2 * len(rows))
-    # a page's last few numbered lines (the end of a list) must all agree; a longer run may
-    # cross displayed equations or floats whose lines are not numbered
-    return matched == len(group) - 1 or len(group) >= 5 and matched >= 0.6 * (len(group) - 1)
-
-
-# How a line that goes on from the one above starts: a lower-case word, a number, a bracket
-_GOES_ON = re.compile(r"^[a-z0-9(\[]")
-# How a line that the next one goes on from ends: a comma, a hyphen, a word with no stop after it
-_LEFT_OPEN = re.compile(r"(?:[,;:\-–]|[^\W\d_])$")
-_RULER_MIN = 8  # numbers a ruler shows at the least on a page
-
-
-def _ruled(group: Sequence[_Box], values: list[int]) -> bool:
-    """Whether numbers step down the page at one fixed pitch, one value per step: a ruler."""
-    if len(group) < _RULER_MIN or any(b - a != 1 for a, b in zip(values, values[1:], strict=False)):
-        return False
-    steps = [b.y0 - a.y0 for a, b in zip(group, group[1:], strict=False)]
-    pitch = median(steps)
-    if pitch <= 0 or any(not 0.9 * pitch <= s <= 1.5 * pitch for s in steps):
-        return False
-    # a step or two a little longer (a numbered blank paragraph's space before): still a ruler
-    off = sum(1 for s in steps if abs(s - pitch) > 0.05 * pitch)
-    return off <= _RULER_OFF_STEPS * len(steps)
-
-
-_RULER_OFF_STEPS = 0.1  # share of a ruler's steps that may be longer than its pitch
-
-
-def _matched_steps(
-    group: Sequence[_Box], values: list[int], beside: list[_Box], others: Sequence[_Box]
-) -> int:
-    """How many steps from one number to the next have as many text rows between them as the
-    values differ by, less one."""
-    left, right = min(o.x0 for o in beside), max(o.x1 for o in beside)
-    rows = _rows([o for o in others if left - 1 <= o.x0 and o.x1 <= right + 1])
-    room = 0.4 * median(o.size for o in beside)  # a number and its own row share a centre
-    matched = 0
-    for a, b, va, vb in zip(group, group[1:], values, values[1:], strict=False):
-        ca, cb = (a.y0 + a.y1) / 2, (b.y0 + b.y1) / 2
-        between = sum(1 for y in rows if ca + room < y < cb - room)
-        matched += between == vb - va - 1
-    return matched
-
-
-def drop_line_numbers(frags: list[_B]) -> list[_B]:
-    """The page's text fragments without the margin line numbers of a review copy (lineno)."""
-    nums = [f for f in frags if _NUMBER.match(f.text)]
-    if len(nums) < 3:
-        return frags
-    others = [f for f in frags if not _NUMBER.match(f.text)]
-    drop: set[int] = set()
-    groups = []
-    for edge in ("x0", "x1"):
-        for group in (run for g in _edge_groups(nums, edge) for run in _rising_runs(g)):
-            if _numbers_lines(group, others):
-                drop.update(id(f) for f in group)
-                groups.append(group)
-    for f in nums:
-        if id(f) not in drop and any(_continues_group(f, g) for g in groups):
-            drop.add(id(f))
-    return [f for f in frags if id(f) not in drop] if drop else frags
-
-
-def _rising_runs(group: list[_B]) -> list[list[_B]]:
-    """A column of numbers cut where the values stop rising, or rise by more lines than the space
-    between them holds, each run of three or more: a page's head and foot may be numbered on
-    their own (MDPI's template numbers its header 100, 101, its foot 102, in the margin that
-    numbers the text 463, 464, ...), and a page number may stand in that margin (103 over 977)."""
-    runs: list[list[_B]] = [[]]
-    for f in group:
-        if runs[-1]:
-            last = runs[-1][-1]
-            rise = int(f.text) - int(last.text)
-            if rise <= 0 or f.y0 - last.y0 < 0.5 * f.size * rise:
-                runs.append([])
-        runs[-1].append(f)
-    return [r for r in runs if len(r) >= 3]
-
-
-def _continues_group(f: _Box, group: list[_B]) -> bool:
-    """Whether a number out of line with a group of line numbers is one of them by its value: set
-    where the group's count puts it (lineno in two columns sets a column's first number astray)."""
-    if abs(f.size - group[0].size) > 0.5:
-        return False
-    value = int(f.text)
-    near = min(group, key=lambda g: abs(int(g.text) - value))
-    steps = int(near.text) - value
-    if not 0 < abs(steps) <= 3:
-        return False
-    pitches = [(b.y0 - a.y0) / (int(b.text) - int(a.text)) for a, b in zip(group, group[1:], strict=False)]
-    pitch = median(pitches)
-    return abs(near.y0 - steps * pitch - f.y0) < 0.4 * pitch
 
 
 def _shape(text: str) -> str:

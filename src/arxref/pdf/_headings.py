@@ -20,7 +20,8 @@ _SECOND_NAMES = (
 _NAMES = (
     r"references(\s+(and|&)\s+notes)?|notes\s+and\s+references|references\s+cited|cited\s+references"
     rf"|{_SECOND_NAMES}"
-    r"|reference\s+list|bibliography|bibliographie|literature(\s+cited)?|cited\s+literature|works\s+cited"
+    r"|reference\s+list|list\s+of\s+references|bibliography|bibliographie|literature(\s+cited)?"
+    r"|cited\s+literature|works\s+cited"
     # ... and the web sites cited beside the books (French and Italian theses): "Webographie", "Sitografia"
     r"|(bibliograph(ie|y)|bibliografia)\s+(et|and|e|y)\s+(webograph(ie|y)|sitografia|webografia)"
     r"|webographie|webography|webografia|sitografia"

@@ -14,8 +14,8 @@ from statistics import median
 
 import pymupdf
 
-from arxref.pdf._furniture import drop_line_numbers
 from arxref.pdf._glyphs import compose_accents, decode, font_encoding, repair_cyrillic
+from arxref.pdf._line_numbers import drop_line_numbers
 from arxref.pdf._open import TEXT_FLAGS
 
 # No PRESERVE_LIGATURES: "ﬁ" comes out as "fi", so words match the document's vocabulary.

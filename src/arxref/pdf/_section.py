@@ -15,9 +15,10 @@ from arxref.pdf._layout import Line, body_size
 _END = re.compile(
     r"^(?:(?:\d{1,2}|[IVXL]{1,5}|[A-Z])\.?\s+)?(?:appendix|appendices|appendix\s+\w+|supplementary|supplemental"
     r"|supporting\s+information|biograph(?:y|ies)|author\s+biograph\w*|about\s+the\s+authors?|acknowledge?ments?"
-    r"|anhang|\w*erklarung|danksagung|lebenslauf|curriculum\s+vitae|index|glossary|list\s+of\s+\w+|figure\s+captions"
+    r"|anhang|\w*erklarung|danksagung|lebenslauf|curriculum\s+vitae|index|glossary|list\s+of\s+(?!references|works\s+cited|literature)\w+|figure\s+captions"
     r"|(?:figures?|tables?|figure\s*/\s*table)\s+(?:legends?|captions)|legends?"
     r"|biodata(?:\s+penulis)?|riwayat\s+hidup|tentang\s+penulis|author\s+information|author\s+contributions?"
+    r"|affiliations?"
     r"|competing\s+interests?|conflicts?\s+of\s+interests?|declarations?|data\s+availability"
     r"|tables?|chapter\s+\d+|endnotes|notes|apendices?|anexos?|annexes?|appendice)\b",
     re.I,
@@ -336,6 +337,8 @@ def opens_entry(ln: Line, body: float) -> bool:
     if abs(ln.size - body) > 0.6:
         return False
     lab = label_of(ln.text)
+    if lab is not None and lab.family == "bare" and lab.end >= len(ln.text.rstrip()):
+        return False  # a number alone: a page number as often as a label set above its entry
     return lab is not None and lab.number is not None or bool(NAME_START.match(ln.text))
 
 
