@@ -174,3 +174,23 @@ def test_a_ruler_in_the_texts_size_outside_all_of_it_and_one_stray_fifth_line_nu
     page.insert_text((22, 71 + 30 * 3), "485", fontsize=8.5)
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.raw for r in refs] == [" ".join(e) for e in _ENTRIES]
+
+
+def test_every_fifth_line_numbered_and_a_run_in_acknowledgements_after_the_list() -> None:
+    """A Science manuscript from Word: every fifth line numbered (120, 125, ...) in a smaller type
+    left of the text, the heading "References and Notes:" beside one of them, and the list closed
+    by a run-in "Acknowledgements: ..." paragraph."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    rows = ["of complex networks in the physical, life, and social sciences.", "References and Notes:"]
+    rows += [f"{n}. {first} {second}"[:90] for n, (first, second) in enumerate(_ENTRIES, 1)]
+    rows += ["Acknowledgements: Conversations with L. Bussiere and M. Tan improved this work."]
+    for k, row in enumerate(rows):
+        y = 80 + 27.6 * k
+        if k % 5 == 1:
+            page.insert_text((21, y), str(125 + k - 1), fontsize=10)
+        page.insert_text((72, y), row, fontsize=12)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == [1, 2, 3, 4, 5, 6]
+    assert "Acknowledgements" not in refs[-1].raw
+    assert not any(r.raw[:3].isdigit() for r in refs)

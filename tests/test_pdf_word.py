@@ -657,3 +657,34 @@ def test_two_abnt_works_typed_into_one_paragraph_are_two_entries() -> None:
         "ANGELONI", "BARBIERI", "CARDOSO", "MODESTO", "NIELSEN", "NONAKA", "PROBST",
     ]
     assert [r.index for r in refs] == list(range(1, 8))
+
+
+def test_a_page_that_opens_with_the_dash_repeating_the_authors_and_captions_after_the_list() -> None:
+    """A pandoc manuscript converted by LibreOffice (Chicago author-date, space between entries): a
+    page opens with "———. 2014." after an entry that ended in a URL; after the list a plain
+    "Figure captions:" line, then the captions (the dash drawn as three hyphens here)."""
+    iso = "http://www.iso.org/iso/catalogue_detail.htm?csnumber="
+    entries = [
+        (
+            "International Organization for Standardization. 2013. ISO 32000-1:2008 - Document",
+            f"Management. ISO. {iso}51502.",
+        ),
+        ("---. 2014. ISO/IEC 10646:2014 - Information Technology - Coded", f"Character Set. {iso}63182."),
+    ]
+    entries += [(first.replace(" (", ". ").replace("). ", ". "), second) for first, second in _entries(20)]
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((85, 600), "References", fontsize=14, fontname="hebo")
+    y = 640.0
+    for n, (first, second) in enumerate(entries):
+        if n in (1, 9, 17):
+            page = doc.new_page(width=612, height=792)
+            y = 124.0
+        page.insert_text((85.2, y), first, fontsize=12)
+        page.insert_text((85.2, y + 27.6), second, fontsize=12)
+        y += 27.6 * 2 + 18
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((85.2, 124), "Figure captions:", fontsize=12)
+    page.insert_text((85.2, 152), "Figure 1. Breeding ranges of the four subspecies.", fontsize=12)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == [" ".join(e) for e in entries]

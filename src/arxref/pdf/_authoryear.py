@@ -224,7 +224,7 @@ def _gap_starts(lines: tuple[Line, ...]) -> list[int] | None:
         and lines[i].y0 - lines[i - 1].y1 > typical + 0.35 * lines[i].size
     ]
     # ABNT: most entries open with a name in capitals ("SILVA, J.", "GOOGLE.", "JITSI.")
-    capitals = sum(bool(_CAPS_START.match(lines[i].text)) for i in wide) > 0.5 * len(wide)
+    capitals = sum(bool(_CAPS.match(lines[i].text)) for i in wide) > 0.5 * len(wide)
     starts = [0]
     for i in range(1, len(lines)):
         a, b = lines[i - 1], lines[i]
@@ -233,7 +233,7 @@ def _gap_starts(lines: tuple[Line, ...]) -> list[int] | None:
                 starts.append(i)
         elif (
             (closes_entry(a.text) or _link_tail(lines, i - 1))
-            and (_AUTHOR_START.match(b.text) or capitals and _CAPS_START.match(b.text))
+            and (_AUTHOR_START.match(b.text) or _REPEAT.match(b.text) or capitals and _CAPS.match(b.text))
             # no gap to measure across a page or column break: an author and a date in brackets
             # right after ("Google. (2017a).", "Nakada S, ..., et al (2016b)") after any end of a
             # reference; in a justified list a line that ends short ends its entry ("R Core
@@ -250,7 +250,8 @@ def _gap_starts(lines: tuple[Line, ...]) -> list[int] | None:
     return starts if len(starts) > 1 + len(lines) // _FEW_GAPS else None
 
 
-_CAPS_START = re.compile(rf"^[{_UPPER}][{_UPPER}.&'’-]+(?:\s+[{_UPPER}][{_UPPER}.&'’-]+)*[.,;]\s")
+_REPEAT = re.compile(r"^(?:—{2,}|–{2,}|-{3,}|_{3,})")  # the dash repeating the authors above: "———. 2014."
+_CAPS = re.compile(rf"^[{_UPPER}][{_UPPER}.&'’-]+(?:\s+[{_UPPER}][{_UPPER}.&'’-]+)*[.,;]\s")
 _LINK_OPEN = re.compile(r"(?:https?://|doi:|\b10\.\d{4,9}/)\S*$")
 
 

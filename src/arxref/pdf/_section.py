@@ -298,13 +298,22 @@ def _close_list(chunk: list[Line], body: float) -> list[Line]:
     return chunk
 
 
+_RUN_IN_END = re.compile(
+    r"(?:acknowledge?ments?|funding|supplementary\s+materials?|data\s+(?:and\s+materials\s+)?availability"
+    r"|author\s+contributions?|competing\s+interests?|conflicts?\s+of\s+interests?)\s*:\s+[A-Z]",
+    re.I,
+)
+
+
 def _plain_end(chunk: list[Line], j: int, body: float) -> bool:
-    """A line that is only the name of what follows a list ("Figure Captions", "Tables"), set plain
+    """A line that is only the name of what follows a list ("Figure Captions", "Tables:"), set plain
     as a manuscript's headings may be, but apart: atop a page or column, or after a wider gap."""
     ln = chunk[j]
+    if _RUN_IN_END.match(ln.text):
+        return True  # Science's back matter: "Acknowledgements: Conversations with ...", run in
     if len(ln.text.split()) > 4 or ln.text.rstrip().endswith((".", ",")):
         return False
-    if not _END.fullmatch(heading_key(ln.text)):
+    if not _END.fullmatch(heading_key(ln.text).rstrip(" :")):
         return False
     before = chunk[j - 1] if j else None
     return before is None or (before.page, before.col) != (ln.page, ln.col) or ln.y0 - before.y1 > body
