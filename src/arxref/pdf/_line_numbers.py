@@ -10,6 +10,7 @@ numbers share one margin. An entry label grows by one per entry and touches its 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from statistics import median
 from typing import Protocol, TypeVar
@@ -70,8 +71,13 @@ def _numbers_lines(group: Sequence[_Box], others: Sequence[_Box]) -> bool:
     rows: list[str] = []  # the text of each number's row
     smaller = True
     trailing = touching = 0
+    tops = sorted(others, key=lambda o: o.y0)
+    starts = [o.y0 for o in tops]
+    tallest = max((o.y1 - o.y0 for o in tops), default=0.0)
     for f in group:
-        row = [o for o in others if min(o.y1, f.y1) - max(o.y0, f.y0) > 0]
+        # the rows beside f: only fragments starting less than the tallest one's height above it
+        near_rows = tops[bisect_left(starts, f.y0 - tallest) : bisect_right(starts, f.y1)]
+        row = [o for o in near_rows if min(o.y1, f.y1) - max(o.y0, f.y0) > 0]
         if not row:
             continue
         rows.append(" ".join(o.text for o in sorted(row, key=lambda o: o.x0)))

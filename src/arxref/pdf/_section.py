@@ -305,13 +305,16 @@ _RUN_IN_END = re.compile(
 )
 
 
+_END_NAME_CHARS = 40  # the longest plain line that only names what follows ("Supplementary Information:")
+
+
 def _plain_end(chunk: list[Line], j: int, body: float) -> bool:
     """A line that is only the name of what follows a list ("Figure Captions", "Tables:"), set plain
     as a manuscript's headings may be, but apart: atop a page or column, or after a wider gap."""
     ln = chunk[j]
     if _RUN_IN_END.match(ln.text):
         return True  # Science's back matter: "Acknowledgements: Conversations with ...", run in
-    if len(ln.text.split()) > 4 or ln.text.rstrip().endswith((".", ",")):
+    if len(ln.text) > _END_NAME_CHARS or ln.text.rstrip().endswith((".", ",")) or len(ln.text.split()) > 4:
         return False
     if not _END.fullmatch(heading_key(ln.text).rstrip(" :")):
         return False
