@@ -727,3 +727,36 @@ def test_two_figures_atop_the_page_a_right_column_list_goes_on_to() -> None:
         _mnras_entry(page, n, 42, 400 + 24 * (n - 16))
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.raw.split()[0] for r in refs] == [f"Author{n}" for n in range(1, 31)]
+
+
+def test_an_ieee_list_that_goes_on_under_a_page_of_plots() -> None:
+    """IEEEtran, two columns: the list starts low in the right column; the next page opens with
+    three full-width figures, each of many small axis labels and a row of panel names
+    ("(a) CAIDA (b) Campus Network ...") over its caption, and the list goes on under them."""
+    entries = [f"[{n}] A. Author{n}, B. Writer, A study of things, J. Stuff, {n}, 2019."
+               for n in range(1, 13)]
+    text = "the switch keeps the records of flows in its tables"
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for k in range(40):
+        page.insert_text((49, 60 + 16 * k), text, fontsize=10)
+    for k in range(34):
+        page.insert_text((313, 60 + 16 * k), text, fontsize=10)
+    page.insert_text((410, 640), "REFERENCES", fontsize=10)
+    page.insert_text((317, 660), entries[0], fontsize=8)
+    page.insert_text((317, 680), entries[1], fontsize=8)
+    page = doc.new_page(width=612, height=792)
+    y = 50.0
+    for fig in range(3):
+        for k in range(12):
+            for x in (63, 190, 317, 444):  # four plots side by side, their axes' tick labels
+                page.insert_text((x, y + 9 * k), f"{k * 0.25:.2f}", fontsize=6.6)
+        page.insert_text((97, y + 116), "(a) CAIDA (b) Campus Network (c) ISP1 (d) ISP2", fontsize=8)
+        page.insert_text((206, y + 134), f"Fig. {fig + 7}. Flow Set Coverage for Flow Records.", fontsize=8)
+        y += 160
+    for n, entry in enumerate(entries[2:7]):
+        page.insert_text((53, 540 + 20 * n), entry, fontsize=8)
+    for n, entry in enumerate(entries[7:]):
+        page.insert_text((317, 540 + 20 * n), entry, fontsize=8)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == list(range(1, 13))

@@ -148,13 +148,17 @@ class _Starts:
     unlabelled: dict[int, set[int]]
 
 
+# A row of a figure's panel names: "(a) CAIDA (b) Campus Network (c) ISP1", set in the text's size.
+_SUBFIGURES = re.compile(r"\([a-h]\)\s+[^()]{1,40}\s\([a-h]\)\s")
+
+
 def _list_like(ln: Line, starts: _Starts, body: float) -> bool:
     """A line set where the list's lines start in its column, in the list's type size; in a
     labelled hanging list, a line without a label starts where continuation lines do, not at
     the label position (a float's caption line, a draft figure's file name), and a label
     anywhere from the column's left edge to that indent (labels right-aligned in their box:
     "[9]" starts right of "[10]", and the first nine are few in a long list)."""
-    if abs(ln.size - body) > 0.6:
+    if abs(ln.size - body) > 0.6 or _SUBFIGURES.match(ln.text):
         return False
     x, known, indents = round(ln.x0), starts.any.get(ln.col, set()), starts.unlabelled.get(ln.col, set())
     if label_of(ln.text) is None:
@@ -202,6 +206,13 @@ def _resumes(after: Line, before: Line | None, starts: _Starts, body: float) -> 
     return before is not None and not closes_entry(before.text)
 
 
+def _list_size(chunk: list[Line]) -> float:
+    """The list's type size, read on its first page: the next page may open with a float's many
+    small lines (the tick labels of four plots), which would outnumber a list begun low on its page."""
+    first = [ln for ln in chunk[:60] if ln.page == chunk[0].page] if chunk else []
+    return body_size(first if len(first) >= 2 else chunk[:60])
+
+
 def _skip_floats(chunk: list[Line]) -> list[Line]:
     """The list without the floats set inside it; a float after which the list does not resume ends it.
 
@@ -209,7 +220,7 @@ def _skip_floats(chunk: list[Line]) -> list[Line]:
     the caption on its page that do not start where the list's lines start (the figure's
     own text, or a draft figure's file name).
     """
-    body = body_size(chunk[:60])
+    body = _list_size(chunk)
     known: _Starts | None = None  # measured at the first caption: most lists hold none
     kept: list[Line] = []
     j = 0
@@ -270,14 +281,16 @@ _FLOAT_LINES = 8  # lines of a float's own (a figure's text, file names) over it
 def _next_caption(chunk: list[Line], at: int, known: _Starts, body: float) -> int | None:
     """Where another float's caption stands, at `at` or over a few lines of that float's own on the
     same page that no entry could be; None when the list goes on first."""
-    for k in range(at, min(at + _FLOAT_LINES + 1, len(chunk))):
+    in_size = 0  # the float's own lines in the list's size; its axis labels, set smaller, are many
+    for k in range(at, len(chunk)):
         ln = chunk[k]
-        if ln.page != chunk[at].page:
+        if ln.page != chunk[at].page or in_size > _FLOAT_LINES:
             return None
         if _CAPTION.match(ln.text):
             return k
         if _list_like(ln, known, body) or opens_entry(ln, body):
             return None
+        in_size += abs(ln.size - body) <= 0.6
     return None
 
 
