@@ -217,19 +217,19 @@ def _gap_starts(lines: tuple[Line, ...]) -> list[int] | None:
     )
     typical = gaps[len(gaps) // 4] if gaps else 2.0
     margin, justified = _margins(lines)
-    wide = [
+    wide = {
         i
         for i in range(1, len(lines))
         if (lines[i - 1].page, lines[i - 1].col) == (lines[i].page, lines[i].col)
         and lines[i].y0 - lines[i - 1].y1 > typical + 0.35 * lines[i].size
-    ]
+    }
     # ABNT: most entries open with a name in capitals ("SILVA, J.", "GOOGLE.", "JITSI.")
     capitals = sum(bool(_CAPS.match(lines[i].text)) for i in wide) > 0.5 * len(wide)
     starts = [0]
     for i in range(1, len(lines)):
         a, b = lines[i - 1], lines[i]
         if a.page == b.page and a.col == b.col:
-            if b.y0 - a.y1 > typical + 0.35 * b.size:
+            if i in wide:
                 starts.append(i)
         elif (
             (closes_entry(a.text) or _link_tail(lines, i - 1))
