@@ -90,12 +90,13 @@ def _numbers_lines(group: Sequence[_Box], others: Sequence[_Box]) -> bool:
         beside.append(near)
     if touching > 0.5 * len(beside):
         return False  # labels touch the text of their entries (one line may come close, a heading's)
-    if _ruled(group, values) and (smaller or not beside or _outside_text(group, others)):
+    outside = _outside_text(group, others)
+    if _ruled(group, values) and (smaller or not beside or outside):
         return True  # a ruler: smaller than the text, or standing in a margin outside all of it
-    if smaller and len(group) >= _RULER_MIN and _outside_text(group, others) and _line_steps(group, others):
+    if smaller and len(group) >= _RULER_MIN and outside and _line_steps(group, others):
         return True  # lineno in two columns: both columns' numbers in one margin, a line's height apart
     steps = {b - a for a, b in zip(values, values[1:], strict=False)}
-    if smaller and len(group) >= 3 and steps in ({5}, {10}) and _outside_text(group, others):
+    if smaller and len(group) >= 3 and steps in ({5}, {10}) and outside:
         return True  # every fifth (or tenth) line numbered, outside the text: no labels step so
     if len(beside) < 0.5 * len(group):
         return False
