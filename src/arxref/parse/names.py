@@ -19,7 +19,7 @@ from arxref.parse.name_words import (
     is_particle,
     is_vancouver_initials,
 )
-from arxref.parse.title import YEAR, sentence_end
+from arxref.parse.title import APA_DATE, YEAR, sentence_end
 from arxref.parse.venue import looks_like_venue, title_like
 
 # Splits a loose name list: ", and", ", &", ";", ",", " and ", " & ".
@@ -174,7 +174,7 @@ _REPEATED_NAME_RE = re.compile(r"(?P<name>[A-Z][\w&-]+)[,.]\s+(?P=name)\s+\w")
 # APA's group author (or a name the grammar could not read), then the date in brackets and a period:
 # "World Health Organization. (1998a).", "Universidad de la República. (2013).", "Harvey, David. (2007)."
 _APA_GROUP_RE = re.compile(
-    r"(?P<name>[A-ZÀ-Ý][^\d()]{1,80}?)\.?\s+\((?:(?:1[5-9]|20)\d\d[a-z]?|n\.\s?d\.)\)\.\s"
+    rf"(?P<name>[A-ZÀ-Ý][^\d()]{{1,80}}?)\.?\s+{APA_DATE}\.\s"
 )
 # An institution named as such, then a comma (Science, AIP): "International Energy Agency (IEA), Energy and
 # AI, Tech. rep. ...", "Chalmers University of Technology, Smooth robot movements ...". Capitalised words

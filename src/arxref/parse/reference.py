@@ -38,7 +38,7 @@ from arxref.parse.names import (
     organisation_head,
     title_follows,
 )
-from arxref.parse.title import YEAR, sentence_end, title_by_commas, title_by_sentence
+from arxref.parse.title import APA_DATE, YEAR, sentence_end, title_by_commas, title_by_sentence
 from arxref.parse.title_tail import clean_title
 from arxref.parse.venue import find_year, parse_venue
 
@@ -269,7 +269,7 @@ def _whole_quoted_field(text: str) -> tuple[str, int] | None:
 
 
 # APA's date after the author list: "(2019).", "(2011b).", "(n.d.)."
-_APA_DATE_RE = re.compile(r"\s\((?:" + YEAR + r"[a-z]?|n\.\s?d\.)\)\.\s")
+_APA_DATE_RE = re.compile(rf"\s{APA_DATE}\.\s")
 # What may stand between names: initials, capitalised words, particles, separators, "et al.", an ellipsis
 _NAMES_ONLY_RE = re.compile(
     r"(?:[\s,;&]|\.\.\.|…|et\s+al\.?|and\b|y\b|und\b|[A-ZÀ-Ý][^\s,;&()]*|(?:van|von|de|der|den|da|di|du|del|la|le)\b)*"

@@ -26,6 +26,8 @@ from arxref.parse.venue import (
 # A year where the position says it is one (after the authors, closing a chunk); old years
 # too, since humanities cite Kant (1790).
 YEAR = r"(?:1[5-9]|20)\d\d"
+# APA's date in brackets after the authors: "(2019)", "(2011b)", "(n.d.)"
+APA_DATE = rf"\((?:{YEAR}[a-z]?|n\.\s?d\.)\)"
 # Sentence ends inside an entry: ". ", "? ", "! " (a closing quote may sit before the space).
 _SENT_END_RE = re.compile(r"[.?!](?=[\"”’']?(?:\s|$))")
 _ABBREVIATIONS = frozenset({
