@@ -29,9 +29,10 @@ _AUTHOR_START = re.compile(
     rf"|{_PARTICLE}*{_NAME}\s+(?:[A-Z]\.\s*)+|{_NAME}\s+{_PARTICLE}*{_NAME}(?:,\s*[{_UPPER}]|\s+and\b))"
 )
 # In a list without indent or gaps a single author's name also starts an entry ("Greta Johnson.
-# Title"), and so does the dash that repeats the authors of the entry above ("— (2023).", "———,").
+# Title", a Spanish name with both surnames: "Santiago Murillo González."), and so does the dash
+# that repeats the authors of the entry above ("— (2023).", "———,").
 _ONE_AUTHOR = re.compile(
-    rf"^(?:{_NAME}(?:\s+[A-Z]\.)*\s+{_PARTICLE}*{_NAME}\.\s|(?:—+|–{{2,}}|-{{3,}}|_{{3,}}))"
+    rf"^(?:{_NAME}(?:\s+[A-Z]\.)*\s+{_PARTICLE}*{_NAME}(?:\s+{_NAME})?\.\s|(?:—+|–{{2,}}|-{{3,}}|_{{3,}}))"
 )
 # A person's name as an author list starts with it: "J. Bardeen,", "J.-P. Serre", "Smith, J.", "John P. A.
 # Ioannidis", "Hubble E.," (MNRAS), "Chodera JD," (Vancouver), "Arıkan, Erdal (2009)", "Broglie, Louis de
@@ -225,24 +226,35 @@ def _gap_starts(lines: tuple[Line, ...]) -> list[int] | None:
     }
     # ABNT: most entries open with a name in capitals ("SILVA, J.", "GOOGLE.", "JITSI.")
     capitals = sum(bool(_CAPS.match(lines[i].text)) for i in wide) > 0.5 * len(wide)
+    if capitals and not _clear_gaps(lines):
+        # ... and where paragraphs were typed with uneven spacing, a wide gap inside an entry is as
+        # wide as one between entries: only one before a name in capitals or an author list counts
+        wide = {
+            i
+            for i in wide
+            if (_CAPS.match(lines[i].text) or opens_author_list(lines[i]))
+            and not _GOES_ON.search(lines[i - 1].text.rstrip())
+        }
     starts = [0]
     for i in range(1, len(lines)):
         a, b = lines[i - 1], lines[i]
         if a.page == b.page and a.col == b.col:
-            if i in wide:
+            # ... and, in a justified ABNT list, where a line ends short after an entry's end and
+            # the next opens with a name in capitals: a paragraph typed without the space before it
+            if i in wide or capitals and justified and _short_end(a, margin) and _CAPS.match(b.text):
                 starts.append(i)
         elif (
             (closes_entry(a.text) or _link_tail(lines, i - 1))
             and (_AUTHOR_START.match(b.text) or _REPEAT.match(b.text) or capitals and _CAPS.match(b.text))
             # no gap to measure across a page or column break: an author and a date in brackets
-            # right after ("Google. (2017a).", "Nakada S, ..., et al (2016b)") after any end of a
-            # reference; in a justified list a line that ends short ends its entry ("R Core
+            # right after ("Google. (2017a).", "Nakada S, ..., et al (2016b)"), or one author's
+            # name alone ("Santiago Murillo González. Title"), after any end of a reference
+            # ("..., (2007), 4"); in a justified list a line that ends short ends its entry ("R Core
             # Team, 2023." and "GitHub, n.d." name no person)
             or _REFERENCE_END.search(a.text.rstrip())
-            and _DATED_START.match(b.text)
-            or closes_entry(a.text)
-            and justified
-            and a.x1 < margin[(a.page, a.col)] - 2 * a.size
+            and (_DATED_START.match(b.text) or _ONE_AUTHOR.match(b.text))
+            or justified
+            and _short_end(a, margin)
             and _CAPITAL_START.match(b.text)
             and not _IDENTIFIER.match(b.text)
         ):
@@ -250,8 +262,17 @@ def _gap_starts(lines: tuple[Line, ...]) -> list[int] | None:
     return starts if len(starts) > 1 + len(lines) // _FEW_GAPS else None
 
 
+def _short_end(ln: Line, margin: dict[tuple[int, int], float]) -> bool:
+    """A line that closes an entry well short of its column's right margin."""
+    return closes_entry(ln.text) and ln.x1 < margin[(ln.page, ln.col)] - 2 * ln.size
+
+
 _REPEAT = re.compile(r"^(?:—{2,}|–{2,}|-{3,}|_{3,})")  # the dash repeating the authors above: "———. 2014."
-_CAPS = re.compile(rf"^[{_UPPER}][{_UPPER}.&'’-]+(?:\s+[{_UPPER}][{_UPPER}.&'’-]+)*[.,;]\s")
+# ... with its acronym in brackets, and a one-letter word: "INSTITUTO NACIONAL DE SEGURIDAD E HIGIENE
+# EN EL TRABAJO (INSHT), 2017."; or a dash after it: "BALLONE GJ – Estresse."
+_CAPS = re.compile(
+    rf"^[{_UPPER}][{_UPPER}.&'’-]+(?:\s+[{_UPPER}][{_UPPER}.&'’-]*)*(?:\s+\([{_UPPER}]{{2,}}\))?(?:[.,;]|\s[–—-])\s"
+)
 _LINK_OPEN = re.compile(r"(?:https?://|doi:|\b10\.\d{4,9}/)\S*$")
 
 

@@ -30,6 +30,7 @@ from arxref.pdf._runon import split_run_on
 from arxref.pdf._section import (
     NAME_START,
     Section,
+    bound_list,
     find_unheaded,
     holds_floats_only,
     opens_entry,
@@ -37,7 +38,13 @@ from arxref.pdf._section import (
     split_sections,
 )
 from arxref.pdf._segment import Entry, split_entries
-from arxref.pdf._unheaded import Chain, find_author_year, find_author_year_run, find_label_chains
+from arxref.pdf._unheaded import (
+    Chain,
+    find_author_year,
+    find_author_year_run,
+    find_label_chains,
+    find_running_head_run,
+)
 
 _FILLED = 0.7  # a page of a list that goes on is filled at least this far down
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"]+")
@@ -217,12 +224,18 @@ def _find_sections(pages: _Pages, texts: tuple[str | None, ...]) -> tuple[list[_
     """Every bibliography in reading order, and notes on those found without a heading.
 
     Lists under a heading first, then numbered lists no heading announced; only when there
-    is neither, an author-year list in the end matter, found by its dates and author names.
+    is neither, the pages a running head names as the bibliography, else an author-year list
+    in the end matter, found by its dates and author names.
     """
     headed = _headed_sections(pages, texts)
     unheaded = _unheaded_lists(pages, texts, headed)
     notes = [_pages_note("numbered list found by its labels 1, 2, 3...", f.section) for f in unheaded]
     found = sorted([*headed, *unheaded], key=lambda f: (f.section.lines[0].page, f.section.lines[0].y0))
+    if not found and (run := find_running_head_run(texts)) is not None:
+        section = bound_list(pages.lines(list(range(run[0], run[1] + 1))))
+        if section:
+            found = [_split(Section(section, None), pages)]
+            notes.append(_pages_note("the running head names the list", found[0].section))
     if not found and (run := find_author_year_run(texts)) is not None:
         section = find_author_year(pages.lines(list(range(max(0, run[0] - 1), run[1] + 1))))
         if section is not None and section.lines:

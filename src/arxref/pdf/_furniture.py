@@ -83,12 +83,14 @@ def _recurs(text: str, recurring: frozenset[str], lengths: set[int]) -> bool:
 
 
 def _typical_gap(lines: tuple[Line, ...]) -> float:
+    """The gap between a page's lines: the lower quartile, so that on a page of few lines (a list's
+    last entries under its running head) the running head's own gap is not the measure."""
     gaps = sorted(
         b.y0 - a.y1
         for a, b in zip(lines, lines[1:], strict=False)
         if a.col == b.col and 0 <= b.y0 - a.y1 < 3 * a.size
     )
-    return gaps[len(gaps) // 2] if gaps else 2.0
+    return gaps[len(gaps) // 4] if gaps else 2.0
 
 
 def margin_shapes(texts: tuple[str | None, ...]) -> frozenset[str]:

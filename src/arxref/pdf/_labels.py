@@ -25,8 +25,10 @@ _PATTERNS = (
 )
 _RAISED = re.compile(r"^\d{1,6}$")
 # An author-year label in brackets ("[Lee and DiCesare 1994]", AAAI, Harvard styles) ends in a year;
-# a long bracketed text ending otherwise is a note ("[cf. p. 3, 39]"), not a label.
+# a long bracketed text ending otherwise is a note ("[cf. p. 3, 39]"), not a label; so is one with a
+# day before its year or a colon, an access date ("[consulta: 4 de mayo de 2018]", "[Accessed 12 May 2019]").
 _YEAR_END = re.compile(r"(?:1[5-9]|20)\d\d[a-z]?$")
+_DATE_NOTE = re.compile(r":|\b\d{1,2}\b\D+(?:1[5-9]|20)\d\d")
 _SHORT_ALPHA = 12
 _MAX_JUMP = 3  # a forward jump at the label position larger than this is not believed
 
@@ -78,7 +80,9 @@ def line_labels(text: str) -> dict[str, Label]:
 def _is_alpha(text: str) -> bool:
     if not any(c.isalpha() for c in text):
         return False
-    return len(text) <= _SHORT_ALPHA or " " not in text or bool(_YEAR_END.search(text))
+    if len(text) <= _SHORT_ALPHA or " " not in text:
+        return True
+    return bool(_YEAR_END.search(text)) and not _DATE_NOTE.search(text)
 
 
 def raised_label(raised: str, text: str) -> Label | None:

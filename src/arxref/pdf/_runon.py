@@ -34,11 +34,23 @@ def split_run_on(refs: list[RawReference]) -> list[RawReference]:
         return refs
     out: list[RawReference] = []
     for ref in refs:
-        pieces = [p.strip() for p in _INSIDE.split(ref.raw) if p.strip()]
+        pieces = _works([p.strip() for p in _INSIDE.split(ref.raw) if p.strip()])
         out.extend(ref if len(pieces) == 1 else _piece(ref, p) for p in pieces)
     if len(out) == len(refs):
         return refs
     return [replace(r, index=n) for n, r in enumerate(out, 1)]
+
+
+def _works(pieces: list[str]) -> list[str]:
+    """The pieces that are works: a piece that holds only an author's name is the first of the
+    authors of the work after it ("MARTINS, Paulo. AMORIM, Clovis. Nível de Estresse ...")."""
+    out: list[str] = []
+    for piece in reversed(pieces):
+        if out and _OPENS.fullmatch(piece + " "):
+            out[-1] = f"{piece} {out[-1]}"
+        else:
+            out.append(piece)
+    return out[::-1]
 
 
 def _piece(ref: RawReference, text: str) -> RawReference:

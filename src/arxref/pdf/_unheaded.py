@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from statistics import median
 
+from arxref.pdf._headings import HEADING, heading_key
 from arxref.pdf._layout import Line, body_size
 from arxref.pdf._section import NAME_START, Section, bound_list, closes_list, text_blocks
 from arxref.pdf._segment import Entry, split_entries
@@ -133,6 +134,33 @@ def find_author_year_run(texts: tuple[str | None, ...]) -> tuple[int, int] | Non
             p -= 1
         if best is None or sum(years[p + 1 : last + 1]) > sum(years[best[0] : best[1] + 1]):
             best = (p + 1, last)
+    return best
+
+
+def _running_head(text: str | None) -> str | None:
+    """A page's first line of plain text, where a running head sits."""
+    return next((t.strip() for t in text.splitlines() if t.strip()), None) if text else None
+
+
+def find_running_head_run(texts: tuple[str | None, ...]) -> tuple[int, int] | None:
+    """The pages whose running head names the bibliography ("Referencias bibliográficas" atop
+    every page of a thesis's bibliography chapter printed on its own), when no page prints a
+    heading above the list: the longest run of two or more such pages, the later on a tie."""
+    named = [
+        (h := _running_head(t)) is not None and len(h) <= 60 and bool(HEADING.match(heading_key(h)))
+        for t in texts
+    ]
+    best: tuple[int, int] | None = None
+    p = 0
+    while p < len(named):
+        if not named[p]:
+            p += 1
+            continue
+        first = p
+        while p < len(named) and named[p]:
+            p += 1
+        if p - first >= 2 and (best is None or p - 1 - first >= best[1] - best[0]):
+            best = (first, p - 1)
     return best
 
 

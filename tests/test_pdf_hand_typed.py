@@ -1,0 +1,217 @@
+"""Bibliographies typed by hand into a word processor (theses above all), on small PDFs drawn
+with PyMuPDF: no heading but the running head, access dates in brackets at a line's start,
+institutions in capitals with their acronyms, paragraphs spaced unevenly.
+"""
+
+from __future__ import annotations
+
+import pymupdf
+
+from arxref.pdf import extract_pdf_references
+from arxref.pdf._labels import line_labels
+
+_UNE_ISO = [
+    (
+        "ACOFARMA. Lactosa. Fichas de información técnica. Disponible en:",
+        "http://www.acofarma.com/lactosa.pdf",
+    ),
+    (
+        "AGENCIA TRIBUTARIA, 2015. Tabla de coeficientes de amortización lineal",
+        "[consulta: 26 de mayo de 2018]. Disponible en: http://www.agenciatributaria.es/tabla",
+    ),
+    (
+        "ALONSO, S., RENDUELES, M. y DÍAZ, M., 2013. Bio-production of lactobionic acid.",
+        "Biotechnology Advances, 31, 1275-1291.",
+    ),
+    (
+        "ANDERSSON, J. y MATTIASSON, B., 2006. Simulated moving bed technology.",
+        "J. Chromatogr. A, 1107, 88-95.",
+    ),
+    (
+        "ATCC. Safety Data and Product Sheet Zymomonas mobilis. Disponible en:",
+        "https://www.atcc.org/Products/All/29191.aspx?geo_country=eu",
+    ),
+    (
+        "BOLETÍN OFICIAL DEL ESTADO (BOE), 2007. BOE 225 A43229-43250. [consulta: 4 de",
+        "mayo de 2018]. Disponible en: http://www.boe.es/boe/dias/2007/10/24/A43229.pdf",
+    ),
+    (
+        "BOLETÍN OFICIAL DEL ESTADO (BOE), 2008. BOE 23 A04986-05000. [consulta: 4 de",
+        "mayo de 2018]. Disponible en: http://www.boe.es/boe/dias/2008/01/26/A04986.pdf",
+    ),
+    (
+        "CHIN, C. Y. y WANG, N. H. L., 2004. Simulated moving bed equipment designs.",
+        "Separation & Purification Reviews, 33, 77-155.",
+    ),
+    ("DÍAZ, M., 2012. Ingeniería de Bioprocesos. 1ª edición. Madrid: Paraninfo.", None),
+    (
+        "INSTITUTO NACIONAL DE SEGURIDAD E HIGIENE EN EL TRABAJO (INSHT), 2017.",
+        "[consulta: 5 de mayo de 2018]. Disponible en: http://www.insht.es/portal",
+    ),
+    (
+        "KELLER II, G.E., ANDERSON, R.A. y YON, C.M., 1987. Handbook of Separation",
+        "Process Technology. New Jersey: John Wiley y Sons.",
+    ),
+    ("WALAS, S.M., 1988. Chemical process Equipment: Selection and Design.", "Wobum: Butterworth-Heinemann."),
+]
+
+
+def _running_head_chapter_pdf() -> bytes:
+    """A Spanish thesis's bibliography chapter converted from its own .docx: every page under the
+    running head "Referencias bibliográficas", no heading above the list; no indent, a blank line
+    between entries; pages open with "BOLETÍN OFICIAL DEL ESTADO (BOE), 2008." and "INSTITUTO
+    NACIONAL DE SEGURIDAD E HIGIENE ... (INSHT)" after URLs; the last page holds one entry."""
+    doc = pymupdf.open()
+    page = None
+    for n, (first, second) in enumerate(_UNE_ISO):
+        if n in (0, 6, 9, 11):
+            page = doc.new_page(width=595, height=842)
+            page.insert_text((413, 55), "Referencias bibliográficas", fontsize=11)
+            page.insert_text((290, 800), str(75 + doc.page_count), fontsize=11)
+            y = 83.0
+        page.insert_text((85, y), first, fontsize=11)
+        if second is not None:
+            page.insert_text((85, y + 19), second, fontsize=11)
+        y += 19 * (2 if second else 1) + 19
+    return doc.tobytes()
+
+
+def test_a_bibliography_chapter_named_only_by_its_running_head() -> None:
+    refs = extract_pdf_references(_running_head_chapter_pdf()).references
+    assert [r.raw for r in refs] == [" ".join(filter(None, e)) for e in _UNE_ISO]
+    assert [r.label for r in refs] == [None] * len(_UNE_ISO)
+
+
+def test_an_access_date_in_brackets_is_no_label() -> None:
+    assert "alpha" not in line_labels("[consulta: 4 de mayo de 2018]. Disponible en: http://boe.es")
+    assert "alpha" not in line_labels("[Accessed 12 May 2019]. Available at: http://example.org")
+    assert line_labels("[Lee and DiCesare 1994] Lee, J. and DiCesare, F. Scheduling.")["alpha"].text == (
+        "Lee and DiCesare 1994"
+    )
+    assert line_labels("[W3C 2019] World Wide Web Consortium. HTML 5.")["alpha"].text == "W3C 2019"
+
+
+# (lines of an entry, the space after each line but the last): a thesis typed in Word with
+# paragraphs spaced 1.5 and single by turns, so that a gap inside an entry may be as wide as one
+# between entries; "MARTINS, Paulo. AMORIM, Clovis." is one work's two authors, typed with a period
+_UNEVEN = [
+    (
+        [
+            "Após 18 meses de pandemia de COVID-19, OPAS pede prioridade para",
+            "prevenção ao suicídio. OPAS, 2021. Disponível em:",
+            "https://www.paho.org/pt/noticias/9-9-2021-apos-18-meses",
+        ],
+        [21, 21],
+    ),
+    (
+        [
+            "BALLONE GJ - Estresse. In. PsiqWeb Psiquiatria Geral, Internet, última revisão",
+            "2002 - disponível em http://www.psiqweb.med.br/cursos/stress1.html.",
+            "Acesso em junho de 2022.",
+        ],
+        [14, 21],
+    ),
+    (
+        [
+            "BASSO, Lissia Ana; WAINER, Ricardo. Luto e perdas repentinas. Rev. Bras. ter. cogn.,",
+            "Rio de Janeiro, v. 7, n. 1, p. 35-43, jun. 2011.",
+        ],
+        [14],
+    ),
+    (
+        [
+            "BRASIL. Depressão: causas, sintomas, tratamentos, diagnóstico e prevenção.",
+            "Brasília:",
+            "OMS, 2019.",
+        ],
+        [14, 21],
+    ),
+    (
+        [
+            "BYRNE, B. M. The Maslach Burnout Inventory: testing for factorial validity.",
+            "Journal of Occupational Psychology, 66, 3, 197-213. 1993.",
+        ],
+        [14],
+    ),
+    (
+        [
+            "CASTRO, Jaime. Stress e Qualidade de Vida. 2009. Disponível em:",
+            "http://stressequalidadedevida.blogspot.com.br/2009/10/stress.html",
+        ],
+        [21],
+    ),
+    (["DE MASI, Roberto. Stress e trabalho. São Paulo, 1998."], []),
+    (
+        [
+            "DISHMAN, Rod K. Biological psychology, exercise and stress. in guest:",
+            "Physical Activity and Stress, Champaign: Human Kinetics, 1994.",
+        ],
+        [21],
+    ),
+    (
+        [
+            "MARTINS, Paulo. AMORIM, Clovis. Nível de Estresse nos Professores do Ensino",
+            "Público de Curitiba. Curitiba: CESUMAR, 2010.",
+        ],
+        [14],
+    ),
+    (
+        [
+            "NEUFELD, C. B.& RANGÉ, B. P. Terapia Cognitivo-Comportamental em Grupo.",
+            "Porto Alegre: Artmed, 2017.",
+        ],
+        [14],
+    ),
+]
+
+
+def test_an_abnt_list_typed_with_uneven_spacing() -> None:
+    doc = pymupdf.open()
+    page = doc.new_page(width=596, height=842)
+    page.insert_text(
+        (84, 80), "teve em vista incentivar novos estudos sobre os temas discutidos.", fontsize=12
+    )
+    page.insert_text((84, 130), "REFERÊNCIAS", fontsize=12, fontname="hebo")
+    y = 150.0
+    for lines, gaps in _UNEVEN:
+        for line, gap in zip(lines, [*gaps, 21], strict=True):
+            page.insert_text((84, y), line, fontsize=12)
+            y += gap
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == [" ".join(lines) for lines, _ in _UNEVEN]
+
+
+def test_a_page_opens_with_one_authors_full_name_after_an_entry_ending_in_a_page_count() -> None:
+    """A Spanish thesis from Word 2016: space between entries, authors' full names; a page opens with
+    "Santiago Murillo González." (both surnames) after an entry that ends "(2007), 4" (no period)."""
+    entries = [
+        (
+            "M. A. Rao. 'Flow and Functional Models for Rheological Properties of Fluid",
+            "Foods'. New York: Springer Science and Business Media, (2014).",
+        ),
+        (
+            "Diagnostica. 'Anticoagulante sequestreno EDTA'. Colombia: Especialidades",
+            "diagnósticas IHR Ltda, (2007), 4",
+        ),
+        (
+            "Santiago Murillo González. Caracterización reológica de la sangre. Málaga:",
+            "Escuela Técnica Superior de Ingeniería Industrial, (2015), 24.",
+        ),
+        (
+            "C. Ariznavarreta, V. Cachofeiro, D. Cardinali. Fisiología humana. México:",
+            "J.A.F.Treguerres, (2005), 445.",
+        ),
+    ]
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((85, 500), "Bibliografía", fontsize=16, fontname="hebo")
+    y = 760.0 - 2 * (2 * 19 + 19)
+    for n, (first, second) in enumerate(entries):
+        if n == 2:
+            page = doc.new_page(width=595, height=842)
+            y = 80.0
+        page.insert_text((85, y), first, fontsize=11)
+        page.insert_text((85, y + 19), second, fontsize=11)
+        y += 2 * 19 + 19
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == [" ".join(e) for e in entries]
