@@ -733,8 +733,9 @@ def test_an_ieee_list_that_goes_on_under_a_page_of_plots() -> None:
     """IEEEtran, two columns: the list starts low in the right column; the next page opens with
     three full-width figures, each of many small axis labels and a row of panel names
     ("(a) CAIDA (b) Campus Network ...") over its caption, and the list goes on under them."""
-    entries = [f"[{n}] A. Author{n}, B. Writer, A study of things, J. Stuff, {n}, 2019."
-               for n in range(1, 13)]
+    entries = [
+        f"[{n}] A. Author{n}, B. Writer, A study of things, J. Stuff, {n}, 2019." for n in range(1, 13)
+    ]
     text = "the switch keeps the records of flows in its tables"
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
@@ -760,3 +761,38 @@ def test_an_ieee_list_that_goes_on_under_a_page_of_plots() -> None:
         page.insert_text((317, 540 + 20 * n), entry, fontsize=8)
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.index for r in refs] == list(range(1, 13))
+
+
+def test_a_two_sided_list_of_mostly_one_line_entries_keeps_its_hanging_indent() -> None:
+    """Annual Reviews: a two-sided layout whose text block sits 126 pt further right on odd pages,
+    an unlabelled list hanging 9 pt, most entries one line long; on three of five pages too few
+    lines are continuation lines to show the indent there."""
+    entries: list[tuple[str, str | None]] = []
+    for page in range(5):
+        two_line, count = (14, 36) if page in (0, 1) else (4, 46)  # 50 lines a page
+        for n in range(count):
+            name = f"{_AUTHORS_AR[(page + n) % len(_AUTHORS_AR)]} {chr(65 + n % 26)}{chr(65 + page)}"
+            first = (
+                f"{name}, Smith J, Jones K. {1990 + n}. Astrophysical Journal {100 + n}({page + 1}):{n + 10}"
+            )
+            entries.append(
+                (first, "Monthly Notices of the Royal Astronomical Society" if n < two_line else None)
+            )
+    doc = pymupdf.open()
+    starts = {0, 36, 72, 118, 164}
+    for n, (first, second) in enumerate(entries):
+        if n in starts:
+            page = doc.new_page(width=612, height=792)
+            left = 41.0 if page.number % 2 else 167.0
+            y = 90.0
+        page.insert_text((left, y), first, fontsize=8)
+        y += 12
+        if second is not None:
+            page.insert_text((left + 9.2, y), second, fontsize=8)
+            y += 12
+    doc[0].insert_text((167, 70), "LITERATURE CITED", fontsize=10, fontname="hebo")
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == [" ".join(filter(None, e)) for e in entries]
+
+
+_AUTHORS_AR = ["Gibson NP", "Gillen E", "Gillon M", "Gordon TA", "Grunblatt SK", "Haywood RD", "Luger R"]

@@ -103,6 +103,17 @@ def _hung_here(lines: list[Line], offset: float) -> float | None:
     return None
 
 
+def _list_offset(offsets: list[float]) -> float:
+    """The list's hanging offset from its columns' (sorted): the middle one, or, where most columns
+    show none (a two-sided layout's pages mostly of one-line entries, Annual Reviews), the one that
+    two columns or more show alike."""
+    middle = offsets[len(offsets) // 2] if offsets else 0.0
+    hung = [o for o in offsets if o > _OUTDENT]
+    if middle > _OUTDENT or len(hung) < 2 or hung[-1] - hung[0] > _SAME_X:
+        return middle
+    return hung[len(hung) // 2]
+
+
 def measure_indents(lines: tuple[Line, ...], labels: list[dict[str, Label]]) -> Indents:
     """The left edge and text indent of each column of the list, and whether it hangs.
 
@@ -127,8 +138,7 @@ def measure_indents(lines: tuple[Line, ...], labels: list[dict[str, Label]]) -> 
             at = _shared_indent(groups[key], len(plain), left[key], hang)
             if at is not None:
                 text[key] = at
-    offsets = sorted(text[k] - left[k] for k in text)
-    offset = offsets[len(offsets) // 2] if offsets else 0.0
+    offset = _list_offset(sorted(text[k] - left[k] for k in text))
     measured = dict(text)
     for key in by_col:
         if offset > _OUTDENT and key in text and text[key] - left[key] <= _OUTDENT:
