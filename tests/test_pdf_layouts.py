@@ -796,3 +796,51 @@ def test_a_two_sided_list_of_mostly_one_line_entries_keeps_its_hanging_indent() 
 
 
 _AUTHORS_AR = ["Gibson NP", "Gillen E", "Gillon M", "Gordon TA", "Grunblatt SK", "Haywood RD", "Luger R"]
+
+
+def _mnras_like_pdf(heading_at_foot: bool) -> tuple[bytes, list[str]]:
+    """A two-column author-year list (MNRAS, A&A) hanging 13 pt, most entries one line long: on the
+    first page one continuation line in ten, too few to show the indent there; the next page shows
+    it. The heading stands atop the left column, or at its foot over the first two entries (one
+    line each) under the text, the list going on atop the right column."""
+    doc = pymupdf.open()
+    texts: list[str] = []
+    page = doc.new_page(width=595, height=842)
+    if heading_at_foot:
+        for k in range(50):
+            page.insert_text(
+                (42, 80 + 11 * k), "the detection of a flare can provide constraints on the", fontsize=9
+            )
+        page.insert_text((42, 660), "REFERENCES", fontsize=9, fontname="hebo")
+        slots = [(42.0, 680.0 + 10 * k) for k in range(2)]
+    else:
+        page.insert_text((42, 70), "REFERENCES", fontsize=9, fontname="hebo")
+        slots = [(42.0, 90.0 + 10 * k) for k in range(72)]
+    slots += [(305.0, 80.0 + 10 * k) for k in range(72)]
+    n = 0
+    while slots:
+        x, y = slots.pop(0)
+        name = f"{_AUTHORS_AR[n % len(_AUTHORS_AR)]}{chr(65 + n % 26)}"
+        first = f"{name}, Smith J., Jones K., {1990 + n % 30}, ApJ Supplement, {100 + n}, {n + 7}"
+        page.insert_text((x, y), first, fontsize=8)
+        if n % 10 == 9 and slots and slots[0][0] == x:
+            page.insert_text((x + 13.4, slots.pop(0)[1]), f"{200 + n}", fontsize=8)
+            first += f" {200 + n}"
+        texts.append(first)
+        n += 1
+    page = doc.new_page(width=595, height=842)
+    y = 80.0
+    for k in range(20):
+        first = f"Zeta{chr(65 + k)} B., et al., {2000 + k}, Physical Review Letters, {k + 1},"
+        page.insert_text((42, y), first, fontsize=8)
+        page.insert_text((55.4, y + 10), f"{1000 + k}", fontsize=8)
+        texts.append(f"{first} {1000 + k}")
+        y += 20
+    return doc.tobytes(), texts
+
+
+def test_a_list_of_mostly_one_line_entries_hangs_where_another_page_shows_it() -> None:
+    for heading_at_foot in (False, True):
+        pdf, texts = _mnras_like_pdf(heading_at_foot)
+        refs = extract_pdf_references(pdf).references
+        assert [r.raw for r in refs] == texts, heading_at_foot

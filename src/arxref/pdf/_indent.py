@@ -91,6 +91,24 @@ def _same_column(key: Column, measured: dict[Column, float]) -> float | None:
     return measured[best]
 
 
+def _same_edge(key: Column, left: dict[Column, float], measured: dict[Column, float]) -> float | None:
+    """The text indent of the same column on the nearest other page where it starts at the same
+    edge and hangs: the list's first column holding entries of one line only (its first two,
+    under its heading at a column's foot) shows no indent of its own, and each line starts an
+    entry. (Not a last column: what follows a list there, a publisher's disclaimer, is flush.)"""
+    same = [
+        k
+        for k in measured
+        if k[1] == key[1]
+        and k != key
+        and measured[k] - left[k] > _OUTDENT
+        and abs(left[k] - left[key]) <= _SAME_X
+    ]
+    if not same:
+        return None
+    return measured[min(same, key=lambda k: abs(k[0] - key[0]))]
+
+
 def _hung_here(lines: list[Line], offset: float) -> float | None:
     """The right one of two line starts in a column that stand the list's hanging offset apart:
     its text indent, read off its own lines (a column's position shifts from page to page in a
@@ -103,15 +121,20 @@ def _hung_here(lines: list[Line], offset: float) -> float | None:
     return None
 
 
-def _list_offset(offsets: list[float]) -> float:
-    """The list's hanging offset from its columns' (sorted): the middle one, or, where most columns
-    show none (a two-sided layout's pages mostly of one-line entries, Annual Reviews), the one that
-    two columns or more show alike."""
+def _list_offset(
+    text: dict[Column, float], left: dict[Column, float], groups: dict[Column, list[tuple[float, int]]]
+) -> float:
+    """The list's hanging offset: the middle of its columns' offsets; or, where most columns show
+    none (entries mostly of one line: MNRAS, Annual Reviews), the offset of those that do, if lines
+    of two columns or more start there (too few in some to make it their indent)."""
+    offsets = sorted(text[k] - left[k] for k in text)
     middle = offsets[len(offsets) // 2] if offsets else 0.0
     hung = [o for o in offsets if o > _OUTDENT]
-    if middle > _OUTDENT or len(hung) < 2 or hung[-1] - hung[0] > _SAME_X:
+    if middle > _OUTDENT or not hung:
         return middle
-    return hung[len(hung) // 2]
+    offset = hung[len(hung) // 2]
+    showing = sum(1 for k, gs in groups.items() if any(abs(x - left[k] - offset) <= _SAME_X for x, _ in gs))
+    return offset if showing >= 2 else middle
 
 
 def measure_indents(lines: tuple[Line, ...], labels: list[dict[str, Label]]) -> Indents:
@@ -138,13 +161,16 @@ def measure_indents(lines: tuple[Line, ...], labels: list[dict[str, Label]]) -> 
             at = _shared_indent(groups[key], len(plain), left[key], hang)
             if at is not None:
                 text[key] = at
-    offset = _list_offset(sorted(text[k] - left[k] for k in text))
+    offset = _list_offset(text, left, groups)
+    first = (lines[0].page, lines[0].col) if lines else None
     measured = dict(text)
     for key in by_col:
         if offset > _OUTDENT and key in text and text[key] - left[key] <= _OUTDENT:
             near = [x for x, _ in groups[key] if _OUTDENT < x - left[key] <= hang]
             if near:
                 text[key] = min(near, key=lambda x: abs(x - left[key] - offset))
+            elif key == first and (edge := _same_edge(key, left, measured)) is not None:
+                text[key] = edge  # the list's first entries of one line only, under its heading
         if key not in text and offset > _OUTDENT and (here := _hung_here(by_col[key], offset)) is not None:
             text[key] = here  # a few lines, an entry's first and the next, show the column's indent
         if key not in text:  # a few lines (an entry's tail atop a page): the column's indent elsewhere
