@@ -844,3 +844,31 @@ def test_a_list_of_mostly_one_line_entries_hangs_where_another_page_shows_it() -
         pdf, texts = _mnras_like_pdf(heading_at_foot)
         refs = extract_pdf_references(pdf).references
         assert [r.raw for r in refs] == texts, heading_at_foot
+
+
+def test_editors_names_at_the_edge_after_ed_stay_in_their_entry() -> None:
+    """AASTeX: a hanging author-year list where TeX set a line of editors' names at the column's
+    edge, after a line that ends "..., ed." (the names must follow), and one after "... and"."""
+    entries = [
+        ["Breivik, K., Coughlin, S., Zevin, M., et al. 2020, ApJ, 898,", "71, doi: 10.3847/1538-4357/ab9d85"],
+        [
+            "Neuhäuser, R., Magazzu, A., Sterzik, M. F., et al. 1996, in",
+            "Astronomical Society of the Pacific Conference Series,",
+            "Vol. 109, Cool Stars, Stellar Systems, and the Sun, ed.",
+            "R. Pallavicini & A. K. Dupree, 433",
+        ],
+        ["Neuhäuser, R., Torres, G., Sterzik, M. F., & Randich, S.", "1997, A&A, 325, 647"],
+        ["Patruno, A., Kama, M., Torres, G., Sterzik, M. F., and", "Randich, S. 2017, A&A, 608, A147"],
+        ["Rein, H., & Liu, S. F. 2012, A&A, 537, A128,", "doi: 10.1051/0004-6361/201118085"],
+    ]
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((321, 80), "REFERENCES", fontsize=10, fontname="hebo")
+    y = 100.0
+    for lines in entries:
+        for k, line in enumerate(lines):
+            at_edge = k == 0 or line.startswith(("R. Pallavicini", "Randich"))
+            page.insert_text((321 if at_edge else 330, y), line, fontsize=9)
+            y += 10
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == [" ".join(e) for e in entries]

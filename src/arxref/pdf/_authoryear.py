@@ -155,10 +155,18 @@ def _starts(lines: tuple[Line, ...], indents: Indents) -> list[int]:
 def _goes_on(lines: tuple[Line, ...], i: int) -> bool:
     """A line in lower case after one that cannot end an entry: the rest of a paragraph Word set without
     its hanging indent ("... Doherty, P. H. (2016). GPS scintillations" + "over Kampala, Uganda"),
-    unless a name with its particle opens it ("de Geus, E. J. 1992")."""
+    unless a name with its particle opens it ("de Geus, E. J. 1992"); and any line after one that
+    leaves the editors or authors to come ("..., ed.", "... and")."""
     ln = lines[i]
+    if i > 0 and _EDITORS_NEXT.search(lines[i - 1].text.rstrip()):
+        return True
     after_open = i > 0 and not _REFERENCE_END.search(lines[i - 1].text.rstrip())
     return after_open and ln.text[:1].islower() and not opens_author_list(ln)
+
+
+# A line ending where the names of editors or further authors must follow: no entry ends so, and the
+# names may start the next line at the edge (AASTeX's "... and the Sun, ed." + "R. Pallavicini & ...")
+_EDITORS_NEXT = re.compile(r"(?:,\s*eds?\.|\b(?:and|&))$")
 
 
 def _nearer_the_edge(ln: Line, indents: Indents) -> bool:
