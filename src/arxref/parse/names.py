@@ -24,6 +24,7 @@ from arxref.parse.venue import looks_like_venue, title_like
 
 # Splits a loose name list: ", and", ", &", ";", ",", " and ", " & ".
 _LOOSE_SPLIT_RE = re.compile(r"\s*(?:,\s*(?:and|&)\s+|;\s*(?:and\s+)?|,\s*|\s+(?:and|&|und)\s+)\s*")
+_SEMICOLON_SPLIT_RE = re.compile(r"\s*;\s*(?:and\s+|&\s+)?|\s+(?:and|&|und)\s+")
 
 
 def loose_author_list(segment: str, lenient: bool = False) -> tuple[tuple[str, ...], bool] | None:
@@ -32,20 +33,25 @@ def loose_author_list(segment: str, lenient: bool = False) -> tuple[tuple[str, .
     Every piece between separators must be 1-5 words, each capitalised, an initial, a
     particle or a short lower-case fragment of a broken accent ("Jo ao"); `lenient` (where
     "and" promised a name) also lets one lower-case word into a piece that has two
-    capitalised ones ("Cheng xiang Zhai"). Returns (names, et_al) or None.
+    capitalised ones ("Cheng xiang Zhai"). A segment that opens with a semicolon ends a list whose
+    names are set apart by semicolons. Returns (names, et_al) or None.
     """
     seg = segment.strip().rstrip(".").strip()
+    by_semicolon = ";" in seg
+    seg = seg.lstrip(";").strip()
     if not seg or len(seg) > 400:
         return None
     et_al = False
     m = re.search(r",?\s*(?:et\.?\s*al\.?|and others)$", seg)
     if m:
         seg, et_al = seg[: m.start()], True
-    pieces = [p for p in _LOOSE_SPLIT_RE.split(seg) if p]
+    # names surname first, each "Surname, Given" and set apart by semicolons (Citavi: "Bonta,
+    # Venkateswarlu; Kumaresh, Nandhini; Janardhan, N."): a piece is a name, its comma inside it
+    pieces = [p for p in (_SEMICOLON_SPLIT_RE if by_semicolon else _LOOSE_SPLIT_RE).split(seg) if p]
     if not pieces:
         return None
     for piece in pieces:
-        words = piece.split()
+        words = piece.replace(",", " ").split()
         if not 1 <= len(words) <= 5:
             return None
         caps = lower = 0
@@ -60,7 +66,7 @@ def loose_author_list(segment: str, lenient: bool = False) -> tuple[tuple[str, .
                 return None
         if caps == 0 or (lower and (lower > 1 or caps < 2)):
             return None
-    inverted = (
+    inverted = not by_semicolon and (
         len(pieces) == 2 and "," in seg and not re.search(r"\b(?:and|und)\b|&|;", seg)
         and len(pieces[0].split()) == 1 and not all(is_initial(w) for w in pieces[1].split())
     )

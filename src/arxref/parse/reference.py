@@ -197,7 +197,7 @@ def _split(body: str, surname_first: bool = False) -> _Split:
             authors, et_al, how, pos = scan.names, scan.et_al, "grammar", scan.end
             dated = _date_after_names(body, pos)
             if dated is not None:  # the grammar stopped inside the list: the date closes it
-                more = loose_author_list(body[pos:dated].strip(" ,;&"), lenient=True)
+                more = loose_author_list(body[pos:dated].strip(" ,&"), lenient=True)
                 authors, pos = authors + (more[0] if more else ()), dated
             elif scan.kind == "SI" and scan.stop == "separator" and (rest := _vancouver_rest(body, pos)):
                 (more, et_al), pos = rest  # "Wang X, How S, ...", "Bruin E de", "Kluess": Vancouver still
@@ -269,7 +269,7 @@ def _whole_quoted_field(text: str) -> tuple[str, int] | None:
 
 
 # APA's date after the author list: "(2019).", "(2011b).", "(n.d.)."
-_APA_DATE_RE = re.compile(rf"\s{APA_DATE}\.\s")
+_APA_DATE_RE = re.compile(rf"\s{APA_DATE}[.:]\s")
 # What may stand between names: initials, capitalised words, particles, separators, "et al.", an ellipsis
 _NAMES_ONLY_RE = re.compile(
     r"(?:[\s,;&]|\.\.\.|…|et\s+al\.?|and\b|y\b|und\b|[A-ZÀ-Ý][^\s,;&()]*|(?:van|von|de|der|den|da|di|du|del|la|le)\b)*"
