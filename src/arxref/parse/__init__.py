@@ -1,7 +1,8 @@
 """Fields of one bibliography entry: authors, title, year, venue, identifiers and a confidence.
 
-Pure: a RawReference (from either path) in, a ParsedReference out. `reference` reads an entry
-left to right and calls on the others: `authors` (the author list, name by name) over the name
+Pure: a RawReference (from either path) in, a ParsedReference out. `text` makes an entry one
+clean line (label, link furniture and split accents); `reference` reads it left to right and
+calls on the others: `authors` (the author list, name by name) over the name
 grammar (`name_grammar`: the shapes one name can take; `name_words`: the tokens of a list and
 what one word can be), `names` (name lists the grammar cannot read, and titles that are really
 names), `title` (where a title stops), `title_tail` (what the found title drops: quotes, a

@@ -24,7 +24,6 @@ always win over parsed ones.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -38,18 +37,13 @@ from arxref.parse.names import (
     organisation_head,
     title_follows,
 )
+from arxref.parse.text import prepare
 from arxref.parse.title import APA_DATE, YEAR, sentence_end, title_by_commas, title_by_sentence
 from arxref.parse.title_tail import clean_title
 from arxref.parse.venue import find_year, parse_venue
 
 UNCERTAIN_BELOW = 0.5
 
-# A printed label at the head of an entry: "[12]", "[BCD+12]", "(3)", "12.", "12 ".
-# Also an alpha label that lost its brackets in PDF text: "ZS22. Linya Zhu and ...", "GM22b.", "Su21.".
-_LABEL_RE = re.compile(
-    r"^\s*(?:\[[^\]]{1,40}\]|\(\d{1,4}\)|\d{1,4}\.(?=\s)|\d{1,3}\s+(?=[^\W\d_])"
-    r"|[A-Z][A-Za-z+]{0,6}\d{2}[a-z]?\.(?=\s))\s*"
-)
 # URLs, also as PDF text breaks them after the scheme ("https: //www.osti.gov/..."), and bare
 # host names with a path as ACM styles print them ("services.google.com/fh/files/x.pdf").
 # A URL broken at a line end after "/" or "-" goes on in the next word when that word is a path
@@ -62,13 +56,6 @@ _URL_RE = re.compile(
 )
 _DOI_TEXT_RE = re.compile(
     r"(?:\bdoi\s*:?\s*|https?://(?:dx\.)?doi\.org/)?(?<![\d.])10\.\d{4,9}/\S+", re.IGNORECASE
-)
-# Typesetting left-overs in text converted from .bbl (IEEEtran's \newblock glue) and link labels.
-_NOISE_RE = re.compile(
-    r"\.?em plus [\d.]+em minus [\d.]+em|\bAvailable(?: online)?\s*:|\bURL\s*:|\bOnline unter\b"
-    # IEEE's "2019. [Online]. Available:" goes with its period; bath's "Title [Online]. City" keeps it
-    r"|(?<=\.)\s*\[Online\]\.?|\s*\[Online\]",
-    re.IGNORECASE,
 )
 # "——." / "—" / "---": same authors as the entry before; AMS \bysame draws its dash as a rule, no
 # text, so the entry starts at the comma after it (", The moving lemma for ..., J. Algebraic Geom. 3").
@@ -359,46 +346,6 @@ def _confidence(split: _Split, has_venue: bool, has_volume: bool, has_id: bool) 
     return round(max(0.0, min(1.0, score)), 3)
 
 
-# Spacing accents that PDF text from OT1/T1 fonts puts before the letter they belong to
-# ("G´omez", "Gon¸calves", "Sch¨afl"), and the combining marks they stand for.
-_SPACING_ACCENTS = {
-    "´": "\u0301", "`": "\u0300", "¨": "\u0308", "˘": "\u0306", "ˆ": "\u0302", "˜": "\u0303",
-    "¸": "\u0327", "ˇ": "\u030c", "˚": "\u030a", "¯": "\u0304", "˙": "\u0307", "˝": "\u030b",
-    "˛": "\u0328",
-}
-_SPACING_ACCENT_RE = re.compile(r"([´`¨˘ˆ˜¸ˇ˚¯˙˝˛])\s?([^\W\d_])")
-
-
-# A cedilla goes under the letter that takes one, wherever the PDF put it: "Gon¸calves" (before the
-# c), "Alcobac¸a" (after it).
-_CEDILLA_AFTER_RE = re.compile(r"([cCsStT])¸(?![cCsStT])")
-
-
-def _compose_accents(text: str) -> str:
-    """'G´omez' -> 'Gómez': put a spacing accent back on the letter after it, inside words only."""
-    text = _CEDILLA_AFTER_RE.sub(lambda m: unicodedata.normalize("NFC", m.group(1) + "\u0327"), text)
-
-    def fix(m: re.Match[str]) -> str:
-        """The letter with its accent, unless the mark is a quote."""
-        before = text[m.start() - 1] if m.start() > 0 else " "
-        if m.group(1) == "`" and not (before.isalpha() and m.group(2) in "aeiouAEIOU"):
-            return m.group(0)  # a TeX opening quote or a typed apostrophe, not an accent
-        # TeX puts an accent on a dotless i: "Garc´ıa", "Ga¨ıffas"
-        letter = {"ı": "i", "ȷ": "j"}.get(m.group(2), m.group(2))
-        return unicodedata.normalize("NFC", letter + _SPACING_ACCENTS[m.group(1)])
-    return _SPACING_ACCENT_RE.sub(fix, text)
-
-
-def _prepare(raw: str) -> str:
-    """One line of text, label and link furniture removed, split accents put back."""
-    text = _compose_accents(re.sub(r"\s+", " ", raw).strip())
-    text = _LONE_CAPITAL_RE.sub(r"\1", text)  # "Ł ukasz": the PDF set a space after the wide capital
-    text = _LABEL_RE.sub("", text, count=1)
-    return _NOISE_RE.sub(" ", text)
-
-
-# A capital that is never a word by itself, parted from the rest of its word: "Ł ukasz", "Ø ystein".
-_LONE_CAPITAL_RE = re.compile(r"(?<![^\W\d_])([ŁØĐÞ]) (?=[a-zß-ÿ]{2})")
 # What ends a sentence or closes a bracket after a URL, not part of it ("[https://...]." ISO 690)
 _URL_TRAIL = ".,;)]"
 
@@ -411,7 +358,7 @@ def parse_reference(
     `surname_first`: the entry's list prints "Surname Initials" names (Vancouver, MNRAS), so a
     name read that way beats a given-first one ("Fukushima K. Neocognitron: ..." is "Fukushima K."
     and a title, not the name "Fukushima K. Neocognitron")."""
-    text = _prepare(raw)
+    text = prepare(raw)
     arxiv = next((m.value for m in find_arxiv_ids(text) if m.valid), None)
     dois = find_dois(raw)
     urls = [re.sub(r"\s", "", u).rstrip(_URL_TRAIL) for u in _URL_RE.findall(text)]
@@ -495,6 +442,6 @@ _SURNAME_FIRST_MIN = 5  # ... and at least this many: a short list says little a
 
 def _prints_surname_first(raws: list[str]) -> bool:
     """Whether a list prints its names "Surname Initials" (Vancouver "Smith AB", MNRAS "Smith A. B.")."""
-    kinds = [first_name_shape(_prepare(raw)) for raw in raws]
+    kinds = [first_name_shape(prepare(raw)) for raw in raws]
     si = kinds.count("SI")
     return si >= _SURNAME_FIRST_MIN and si >= _SURNAME_FIRST_SHARE * len(kinds)
