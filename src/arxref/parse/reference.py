@@ -80,6 +80,8 @@ _YEAR_MARK_RE = re.compile(
     r"(?:(?<=\d),\s[A-Z][a-z]{2,8}\.?(?:\s\d{1,2}(?:[-–]\d{1,2})?)?(?=\)))?\s*\)?"  # APA "(1953, June)"
     r"(?=[\s.,:;)]|$)\s*(?P<punct>[.,:;]?)"
 )
+# APA's "no date" in its languages where the year would stand: "(n.d.).", "(s.f.).", "(s.d.).", "(o.J.)."
+_NO_DATE_MARK_RE = re.compile(r"^\s*[.,]?\s*\((?:[ns]\.\s?[df]\.|o\.\s?J\.)\)\s*[.,:]?")
 # "Kant, Immanuel (1764)" -> "Kant, Immanuel": a year closing a first sentence of names.
 _TRAILING_YEAR_RE = re.compile(r"[,.\s]*\(?" + YEAR + r"[a-z]?(?:\s*[-–]\s*(?:" + YEAR + r")?)?\)?$")
 # A collaboration tag after the names: "E. Komatsu et al. (WMAP Collaboration)", "[WMAP Collaboration]".
@@ -214,9 +216,12 @@ def _split(body: str, surname_first: bool = False) -> _Split:
             pos = m.end()
     year = None
     ym = _YEAR_MARK_RE.match(body[pos:])
+    undated = _NO_DATE_MARK_RE.match(body[pos:]) if how != "none" else None
     if ym and how != "none":
         year, pos = int(ym.group("year")), pos + ym.end()
         comma = ym.group("punct") in (",", ";")
+    elif undated:  # "Zoronza, J. (n.d.). The ROC Curve: Unveiled."
+        pos, comma = pos + undated.end(), False
     else:
         lead = re.match(r"\s*([.,:;]?)\s*", body[pos:])
         # "A. Author, Title, ..." reads by commas; LNCS "Author, A.: Title. In: ..." by sentences
