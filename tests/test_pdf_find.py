@@ -544,3 +544,35 @@ def test_a_numbered_heading_word_sets_with_no_space_after_its_period() -> None:
     assert page_has_heading("8.REFERÊNCIAS\n")
     assert page_has_heading("VII.References\n")
     assert not page_has_heading("8.REFERÊNCIAS ........................ 25 x\n")  # a contents line
+
+
+def test_a_references_section_of_prose_beside_the_real_list_is_no_list() -> None:
+    """A journal template kept in a thesis (Taylor & Francis's interact): a section "4. References"
+    of paragraphs telling how to cite, then the list under "References"; the paragraphs carry no
+    dates, the entries do."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 80), "4. References", fontsize=12, fontname="hebo")
+    page.insert_text((72, 105), "4.1. References cited in the text", fontsize=11, fontname="hebo")
+    prose = [
+        "References cited in the text should be quoted by italic numbers in parentheses, in the",
+        "order in which they first appear. For further details see the Instructions for Authors.",
+        "   Each bibliographic entry has a key, which is assigned by the author and used to refer",
+        "to that entry in the text. The citation for a range of entries is produced at once.",
+        "   References should be listed at the end of the main text in the order in which they",
+        "are first cited in the text. Include all author names with surname first, then initials.",
+    ]
+    for k, line in enumerate(prose):
+        page.insert_text((72, 125 + 14 * k), line, fontsize=10)
+    page.insert_text((72, 260), "References", fontsize=12, fontname="hebo")
+    entries = [
+        "(1) Gould, S.J. The Structure of Evolutionary Theory; Belknap Press: Cambridge, MA, 2002.",
+        "(2) Le Couteur, P.; Burreson, J. Napoleon's Buttons; Tarcher/Putnam: New York, 2003.",
+        "(3) Bandy, A.R., Ed. The Chemistry of the Atmosphere; Royal Society: Cambridge, 1995.",
+        "(4) Saha, B.C., Hayashi, K., Eds. Lignocellulose Biodegradation; ACS: Washington, 2004.",
+    ]
+    for k, line in enumerate(entries):
+        page.insert_text((72, 285 + 14 * k), line, fontsize=10)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == [e[4:] for e in entries]
+    assert {r.bibliography for r in refs} == {1}

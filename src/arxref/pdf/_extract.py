@@ -167,6 +167,15 @@ def _looks_like_references(found: _Found) -> bool:
     return sizes[len(sizes) // 2] >= 30
 
 
+_DATED = 0.34  # share of a list's entries with a year, a URL or an identifier, at least
+
+
+def _dated_share(found: _Found) -> float:
+    texts = [" ".join(ln.text for ln in e.lines) for e in found.entries]
+    dated = sum(1 for t in texts if _YEAR.search(t) or _URL.search(t) or "doi" in t.lower())
+    return dated / max(1, len(texts))
+
+
 def _holds(section: Section, chain: Chain) -> bool:
     """Whether a section found under a heading already holds the chain's first entry."""
     start = _letters(chain.first_line)[:10]
@@ -231,6 +240,10 @@ def _find_sections(pages: _Pages, texts: tuple[str | None, ...]) -> tuple[list[_
     unheaded = _unheaded_lists(pages, texts, headed)
     notes = [_pages_note("numbered list found by its labels 1, 2, 3...", f.section) for f in unheaded]
     found = sorted([*headed, *unheaded], key=lambda f: (f.section.lines[0].page, f.section.lines[0].y0))
+    if len(found) > 1:
+        # a section headed "References" that is prose (a template's "4. References" telling how to
+        # cite) beside a real list: its paragraphs carry no dates
+        found = [f for f in found if _dated_share(f) >= _DATED] or found
     if not found and (run := find_running_head_run(texts)) is not None:
         section = bound_list(pages.lines(list(range(run[0], run[1] + 1))))
         if section:
