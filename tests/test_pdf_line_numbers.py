@@ -10,6 +10,9 @@ from __future__ import annotations
 import pymupdf
 
 from arxref.pdf import extract_pdf_references
+from arxref.pdf._furniture import remove_furniture
+from arxref.pdf._headings import HEADING
+from arxref.pdf._layout import Line
 
 _ENTRIES = [
     (
@@ -194,3 +197,75 @@ def test_every_fifth_line_numbered_and_a_run_in_acknowledgements_after_the_list(
     assert [r.index for r in refs] == [1, 2, 3, 4, 5, 6]
     assert "Acknowledgements" not in refs[-1].raw
     assert not any(r.raw[:3].isdigit() for r in refs)
+
+
+def test_a_header_with_the_page_number_twice_and_a_list_ending_on_two_numbered_lines() -> None:
+    """A Word manuscript converted by LibreOffice: every line numbered in the text's size (blank
+    ones too), the header prints the page number at both ends ("20 ... 20"), and the list's last
+    entry, two lines, stands alone atop the last page."""
+    entries = [
+        (
+            "Adams DM, Latta GS. Timber trends on private land in western Oregon and Washington: A new",
+            "look. Western Journal of Applied Forestry. 2007; 22: 8-14.",
+        ),
+        (
+            "Bailey LL, MacKenzie DI, Nichols JD. Advances and applications of occupancy models.",
+            "Methods in Ecology and Evolution. 2014; 5: 1269-79.",
+        ),
+        (
+            "Bates D, Maechler M, Bolker B, Walker S. Fitting linear mixed-effects models using lme4.",
+            "Journal of Statistical Software. 2015; 67: 1-48.",
+        ),
+        (
+            "Becker BH, Peery MZ, Beissinger SR. Ocean climate and prey availability affect the",
+            "trophic level and reproductive success of the marbled murrelet. MEPS. 2007; 329: 267-279.",
+        ),
+        (
+            "Betts MG, Rodenhouse NL, Sillett TS, Doran PJ, Holmes RT. Dynamic occupancy models",
+            "reveal within-breeding season movement by a migratory songbird. Ecography. 2008; 31: 592-600.",
+        ),
+        (
+            "Zemanova MA. Towards more compassionate wildlife research through the 3Rs principles:",
+            "moving from invasive to non-invasive methods. Wildlife Biology. 2020; 2020: wlb.00607.",
+        ),
+    ]
+    entries += [
+        (
+            f"Author{k} AB, Writer CD. A study of the occupancy of seabirds in forest stands,",
+            f"number {k}. Ecology. {1990 + k}; {k}: {100 + k}-{110 + k}.",
+        )
+        for k in range(1, 50)
+    ]
+    entries.sort(key=lambda e: e[0].startswith("Zemanova"))
+    doc = pymupdf.open()
+    number = 300
+    pages = [(19, entries[:6], 430.0)] + [(20 + k, entries[6 + 12 * k : 18 + 12 * k], 84.0) for k in range(4)]
+    for page_no, chunk, top in [*pages, (24, entries[54:], 84.0)]:
+        page = doc.new_page(width=612, height=792)
+        for x in (46, 528):
+            page.insert_text((x, 46), str(page_no), fontsize=11)
+        y = top
+        if page_no == 19:
+            page.insert_text((40, y), str(number), fontsize=11)
+            page.insert_text((72, y), "REFERENCES", fontsize=11)
+            number, y = number + 1, y + 25.4
+        for first, second in chunk:
+            for x, text in ((72, first), (90, second)):
+                page.insert_text((40, y), str(number), fontsize=11)
+                page.insert_text((x, y), text, fontsize=11)
+                number, y = number + 1, y + 25.4
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == [" ".join(e) for e in entries]
+    assert [r.label for r in refs] == [None] * len(entries)
+
+
+def test_the_page_number_printed_at_both_ends_of_a_header_is_furniture() -> None:
+    """Writer sets a header's two page numbers ("20" left, "20" right) on one line: "20 20"."""
+    def line(y: float, text: str, x0: float = 72.0) -> Line:
+        return Line(0, x0, y, 520.0, y + 11, text, 11.0, False, 0, 11.0, 612.0, 792.0)
+
+    page = (
+        line(37, "20 20", 46.0),
+        *(line(73 + 25.4 * k, f"Betts MG, Rodenhouse NL. Occupancy models, line {k}") for k in range(20)),
+    )
+    assert [ln.text for ln in remove_furniture([page], HEADING)[0]] == [ln.text for ln in page[1:]]

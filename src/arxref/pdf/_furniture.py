@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from arxref.pdf._layout import Line
 
-_PAGE_NO = re.compile(r"^(page\s+)?(\d{1,4}|[ivxlc]{1,6})(\s*(/|of)\s*\d{1,4})?$", re.I)
+# a page number, "Page 3 of 9", "3/9", or the same number at both ends of a header ("20 ... 20")
+_PAGE_NO = re.compile(r"^(page\s+)?(\d{1,4}|[ivxlc]{1,6})(\s*(/|of)\s*\d{1,4}|\s+\2)?$", re.I)
 _NUMBERED_HEAD = re.compile(r"^\d{1,4}\s|\s\d{1,4}$")
 _MARKER = re.compile(r"^[*†‡§¶]")
 _NOTE_NUMBER = re.compile(r"^\d{1,2}\.?\s+[A-Z]")

@@ -29,7 +29,7 @@ _B = TypeVar("_B", bound=_Box)
 _NUMBER = re.compile(r"^\d{1,5}$")
 
 
-def _edge_groups(nums: list[_B], edge: str) -> list[list[_B]]:
+def _edge_groups(nums: list[_B], edge: str, least: int = 3) -> list[list[_B]]:
     """Numbers whose left (or right) edges line up within a point, each group top to bottom."""
     groups: list[list[_B]] = []
     for f in sorted(nums, key=lambda f: getattr(f, edge)):
@@ -37,7 +37,7 @@ def _edge_groups(nums: list[_B], edge: str) -> list[list[_B]]:
             groups[-1].append(f)
         else:
             groups.append([f])
-    return [sorted(g, key=lambda f: f.y0) for g in groups if len(g) >= 3]
+    return [sorted(g, key=lambda f: f.y0) for g in groups if len(g) >= least]
 
 
 def _rows(frags: Sequence[_Box]) -> list[float]:
@@ -172,7 +172,8 @@ def drop_line_numbers(frags: list[_B]) -> list[_B]:
     """The page's text fragments without the margin line numbers of a review copy (lineno)."""
     nums = [f for f in frags if _NUMBER.match(f.text)]
     if len(nums) < 3:
-        strays = {id(f) for f in _margin_strays(nums, [f for f in frags if not _NUMBER.match(f.text)])}
+        others = [f for f in frags if not _NUMBER.match(f.text)]
+        strays = {id(f) for f in [*_margin_strays(nums, others), *sum(_numbered_pairs(nums, others), [])]}
         return [f for f in frags if id(f) not in strays] if strays else frags
     others = [f for f in frags if not _NUMBER.match(f.text)]
     drop: set[int] = set()
@@ -186,7 +187,31 @@ def drop_line_numbers(frags: list[_B]) -> list[_B]:
         if id(f) not in drop and any(_continues_group(f, g) for g in groups):
             drop.add(id(f))
     drop.update(id(f) for f in _margin_strays(nums, others) if not groups)
+    if not groups:
+        drop.update(id(f) for pair in _numbered_pairs(nums, others) for f in pair)
     return [f for f in frags if id(f) not in drop] if drop else frags
+
+
+def _numbered_pairs(nums: list[_B], others: list[_B]) -> list[list[_B]]:
+    """The only two numbers at their edge, one after the other, beside two lines one under the other
+    (a line-numbered manuscript's list ending atop a page): line numbers when the second numbers a
+    line that goes on from the first, which a label never does: the first leaves its sentence
+    open, or the second starts at a hanging indent."""
+    pairs = []
+    for edge in ("x0", "x1"):
+        for a, b in (g for g in _edge_groups(nums, edge, least=2) if len(g) == 2):
+            local = [o for o in others if a.y0 - 3 * a.size < o.y0 < b.y1 + 3 * a.size]  # not a header
+            if int(b.text) != int(a.text) + 1 or not _outside_text([a, b], local):
+                continue
+            rows = [[o for o in others if min(o.y1, f.y1) - max(o.y0, f.y0) > 0] for f in (a, b)]
+            between = [o for o in others if a.y1 < (o.y0 + o.y1) / 2 < b.y0]
+            if not all(rows) or between or b.y0 - a.y0 > 3 * a.size:
+                continue  # a row between them: the labels of an entry of several lines
+            first, second = (min(r, key=lambda o: o.x0) for r in rows)
+            first_text = " ".join(o.text for o in sorted(rows[0], key=lambda o: o.x0))
+            if _LEFT_OPEN.search(first_text) or second.x0 > first.x0 + 2:
+                pairs.append([a, b])
+    return pairs
 
 
 def _margin_strays(nums: list[_B], others: list[_B]) -> list[_B]:
