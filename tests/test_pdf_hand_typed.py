@@ -215,3 +215,45 @@ def test_a_page_opens_with_one_authors_full_name_after_an_entry_ending_in_a_page
         y += 2 * 19 + 19
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.raw for r in refs] == [" ".join(e) for e in entries]
+
+
+# A TCC converted by LibreOffice: single spacing inside entries, 27 pt from one entry to the next, but
+# one entry spaced 1.5; Word broke a line before a comma (", SA, 2014."), a page count lost its period
+# ("536 p"), and a place in the 1.5-spaced entry reads as a name ("Federal de Viçosa, Minas Gerais").
+_TCC = [
+    ["ALVES, William Pereira. Banco de dados. Saraiva Educação", ", SA, 2014."],
+    ["ARAÚJO, M. Modelagem de dados. Revista Saber Digital, v. 1, n. 01, p. 27-64, 2021."],
+    [
+        "HUDDLESTON, James. Iniciando em Banco de Dados com VB 2005: De",
+        "Novatos a Profissionais. Rio De Janeiro: Ciência Moderna, 2008. 536 p",
+    ],
+    [
+        "JOBSTRAIBIZER, Flávia. Criação de sites com o CSS. São Paulo: Universo",
+        "dos Livros Editora, 2009. 146 p.",
+    ],
+    [
+        "TAVARES, Deisymar Botega. Procedimento de análise para validação de",
+        "diagrama de classes de domínio. 2008. 87 f. Dissertação - Universidade",
+        "Federal de Viçosa, Minas Gerais, 2008.",
+    ],
+    [
+        "TECHIO, Gabriel Bressan; CHICON, Patricia. Implementação dos frameworks",
+        "bootstrap e Foundation. 2016. 44 f. Monografia - UNICRUZ, 2016.",
+    ],
+    ["VIVAS, Mauricio. Curso de Aplicações WEB em PHP. CIPSGA: jun. 2000."],
+]
+
+
+def test_an_abnt_list_with_one_entry_spaced_wider_and_lines_broken_before_a_comma() -> None:
+    doc = pymupdf.open()
+    page = doc.new_page(width=596, height=842)
+    page.insert_text((250, 80), "REFERÊNCIAS", fontsize=12, fontname="hebo")
+    y = 110.0
+    for lines in _TCC:
+        pitch = 20.7 if lines[0].startswith("TAVARES") else 14
+        for line in lines:
+            page.insert_text((85, y), line, fontsize=12)
+            y += pitch
+        y += 27 - pitch
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == [" ".join(lines) for lines in _TCC]

@@ -102,8 +102,15 @@ def unlabeled_starts(
     after it (Chicago's "———. 1997.", amsplain's "———, Title"), further in than entries start,
     or `after_rule` finds the rule drawn just before it (AER's "——— (1997)", "——— and O. M.")."""
     ruled = after_rule or (lambda _: False)
-    dashed = {i for i, ln in enumerate(lines) if i and (DRAWN_DASH.match(ln.text) or ruled(ln))}
+    dashed = {i for i, ln in enumerate(lines) if i and (_after_drawn_dash(ln, indents) or ruled(ln))}
     return sorted(dashed.union(_starts(lines, indents)))
+
+
+def _after_drawn_dash(ln: Line, indents: Indents) -> bool:
+    """A line that starts with the punctuation after a dash drawn as a rule, set in from its column's
+    edge by the rule; at the edge it is a line Word broke before a comma ("Saraiva Educação" +
+    ", SA, 2014."), the rest of its entry."""
+    return bool(DRAWN_DASH.match(ln.text)) and ln.x0 > indents.left[(ln.page, ln.col)] + 0.5 * ln.size
 
 
 Rule = tuple[float, float, float]  # a short horizontal rule drawn on a page: x0, x1, y
@@ -237,12 +244,7 @@ def _gap_starts(lines: tuple[Line, ...]) -> list[int] | None:
     if capitals and not _clear_gaps(lines):
         # ... and where paragraphs were typed with uneven spacing, a wide gap inside an entry is as
         # wide as one between entries: only one before a name in capitals or an author list counts
-        wide = {
-            i
-            for i in wide
-            if (_CAPS.match(lines[i].text) or opens_author_list(lines[i]))
-            and not _GOES_ON.search(lines[i - 1].text.rstrip())
-        }
+        wide = {i for i in wide if _opens_abnt_entry(lines[i - 1].text.rstrip(), lines[i])}
     starts = [0]
     for i in range(1, len(lines)):
         a, b = lines[i - 1], lines[i]
@@ -268,6 +270,18 @@ def _gap_starts(lines: tuple[Line, ...]) -> list[int] | None:
         ):
             starts.append(i)
     return starts if len(starts) > 1 + len(lines) // _FEW_GAPS else None
+
+
+_OPEN_PUNCTUATION = re.compile(r"[,;:&\-–]$")
+
+
+def _opens_abnt_entry(above: str, ln: Line) -> bool:
+    """In an ABNT list, a line that opens an entry: a name in capitals, unless the line above leaves
+    its sentence open ("Brasília:" + "OMS, 2019."); or an author list in other case after a line
+    that ends a reference (not "... – Universidade" + "Federal de Viçosa, Minas Gerais")."""
+    if _CAPS.match(ln.text):
+        return not _OPEN_PUNCTUATION.search(above)
+    return opens_author_list(ln) and bool(_REFERENCE_END.search(above) or closes_entry(above))
 
 
 def _short_end(ln: Line, margin: dict[tuple[int, int], float]) -> bool:
