@@ -257,3 +257,43 @@ def test_an_abnt_list_with_one_entry_spaced_wider_and_lines_broken_before_a_comm
         y += 27 - pitch
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.raw for r in refs] == [" ".join(lines) for lines in _TCC]
+
+
+def test_an_entry_typed_without_the_space_before_it_in_a_spaced_list() -> None:
+    """An APA list converted by LibreOffice, no indent, a blank line between entries, but none
+    before one entry; the line above it ends where the next line's first word would have fit."""
+    entries = [
+        [
+            "Sheeks, M. S., & Birchmeier, Z. P. (2007). Shyness, sociability, and the use of",
+            "computer-mediated communication. CyberPsychology & Behavior, 10(1), 64-70.",
+        ],
+        [
+            "Shepherd, R. M., & Edelmann, R. J. (2005). Reasons for internet use and social",
+            "anxiety. Personality and Individual Differences, 39(5), 949-958.",
+        ],
+        [
+            "Siriaraya, P., Tang, C., Ang, C.S., Pfeil, U. and Zaphiris, P., 2011. A comparison of",
+            "empathic communication. Behaviour & Information Technology, 30(5), pp.617-628.",
+        ],
+        [
+            "Stritzke, W. G., Nguyen, A., & Durkin, K. (2004). Shyness and computer-mediated",
+            "communication. Media Psychology, 6(1), 1-22.",
+        ],
+        ["Suler, J. (2004a). The online disinhibition effect. Cyberpsychology & Behavior, 7(3),", "321-326."],
+        [
+            "Tanis, M. (2007). Online social support groups. In A. Joinson, K. McKenna (Eds.),",
+            "Oxford Handbook of Internet Psychology (pp. 139-153). Oxford University Press.",
+        ],
+    ]
+    doc = pymupdf.open()
+    page = doc.new_page(width=596, height=842)
+    page.insert_text((85, 80), "References", fontsize=12, fontname="hebo")
+    y = 110.0
+    for n, lines in enumerate(entries):
+        if n != 2:
+            y += 14  # the blank line, but before Siriaraya
+        for line in lines:
+            page.insert_text((85, y), line, fontsize=12)
+            y += 14
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == [" ".join(lines) for lines in entries]

@@ -46,6 +46,9 @@ _PERSON_START = re.compile(
     rf"|{_SURNAME},\s+{_NAME}(?:\s+[A-Z]\.)*(?:\s+{_PARTICLE_WORD})*(?:\s*\(|\s+(?:and|&|et\s+al)\b)"
     rf"|{_NAME}\s+{_PARTICLE}*{_NAME}(?:\s+and\s|,\s+{_NAME}\s+{_PARTICLE}*{_NAME}[,.\s]))"
 )
+# An author list surname first, initials after ("Siriaraya, P.,", "van Dijk, J. A."): never a
+# journal's abbreviation ("J. Chromatogr. A") nor a title's words
+_INVERTED_START = re.compile(rf"^{_SURNAME},\s*(?:[A-Z]\.\s*)+")
 _CAPITAL_START = re.compile(rf"^(?:[{_UPPER}]|—|–|-{{3}}|_{{3}})")
 _IDENTIFIER = re.compile(r"^(?:https?:|www\.|doi\b|DOI\b|URL\b|arXiv:|ISBN|ISSN)")
 # A line that leaves its sentence open: a lower-case word ("IEEE Standard for", "Conference on"),
@@ -245,14 +248,20 @@ def _gap_starts(lines: tuple[Line, ...]) -> list[int] | None:
         # ... and where paragraphs were typed with uneven spacing, a wide gap inside an entry is as
         # wide as one between entries: only one before a name in capitals or an author list counts
         wide = {i for i in wide if _opens_abnt_entry(lines[i - 1].text.rstrip(), lines[i])}
-    starts = [0]
+    edge = _right_edges(lines)
+    starts, early = [0], []
     for i in range(1, len(lines)):
         a, b = lines[i - 1], lines[i]
         if a.page == b.page and a.col == b.col:
             # ... and, in a justified ABNT list, where a line ends short after an entry's end and
-            # the next opens with a name in capitals: a paragraph typed without the space before it
+            # the next opens with a name in capitals: a paragraph typed without the space before it;
+            # so in any list where a surname and initials ("Siriaraya, P.,") open a line whose first
+            # word would have fit on the line above, after an entry's end: only a paragraph's end
+            # breaks a line early
             if i in wide or capitals and justified and _short_end(a, margin) and _CAPS.match(b.text):
                 starts.append(i)
+            elif closes_entry(a.text) and _INVERTED_START.match(b.text) and _fits_above(a, b, edge):
+                early.append(i)
         elif (
             (closes_entry(a.text) or _link_tail(lines, i - 1))
             and (_AUTHOR_START.match(b.text) or _REPEAT.match(b.text) or capitals and _CAPS.match(b.text))
@@ -269,7 +278,9 @@ def _gap_starts(lines: tuple[Line, ...]) -> list[int] | None:
             and not _IDENTIFIER.match(b.text)
         ):
             starts.append(i)
-    return starts if len(starts) > 1 + len(lines) // _FEW_GAPS else None
+    if len(starts) <= 1 + len(lines) // _FEW_GAPS:
+        return None  # (a list without gaps is not told by the few early line ends it has)
+    return sorted(starts + early)
 
 
 _OPEN_PUNCTUATION = re.compile(r"[,;:&\-–]$")
@@ -282,6 +293,22 @@ def _opens_abnt_entry(above: str, ln: Line) -> bool:
     if _CAPS.match(ln.text):
         return not _OPEN_PUNCTUATION.search(above)
     return opens_author_list(ln) and bool(_REFERENCE_END.search(above) or closes_entry(above))
+
+
+def _right_edges(lines: tuple[Line, ...]) -> dict[tuple[int, int], float]:
+    """Where each page's column ends on the right: as far as nine lines in ten reach (an overfull
+    URL runs past)."""
+    ends: dict[tuple[int, int], list[float]] = {}
+    for ln in lines:
+        ends.setdefault((ln.page, ln.col), []).append(ln.x1)
+    return {key: sorted(xs)[int(0.9 * (len(xs) - 1))] for key, xs in ends.items()}
+
+
+def _fits_above(a: Line, b: Line, edge: dict[tuple[int, int], float]) -> bool:
+    """Whether the first word of `b` would have fit at the end of `a` (at a generous 0.6 em a
+    letter): then `a` was broken where its paragraph ended, not where the column did."""
+    word = b.text.split(maxsplit=1)[0] if b.text.strip() else ""
+    return a.x1 + (len(word) + 1) * 0.6 * b.size < edge[(a.page, a.col)]
 
 
 def _short_end(ln: Line, margin: dict[tuple[int, int], float]) -> bool:
