@@ -297,3 +297,4 @@ def test_an_entry_typed_without_the_space_before_it_in_a_spaced_list() -> None:
             y += 14
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.raw for r in refs] == [" ".join(lines) for lines in entries]
+

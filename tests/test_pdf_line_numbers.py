@@ -10,7 +10,7 @@ from __future__ import annotations
 import pymupdf
 
 from arxref.pdf import extract_pdf_references
-from arxref.pdf._furniture import remove_furniture
+from arxref.pdf._furniture import margin_shapes, remove_furniture
 from arxref.pdf._headings import HEADING
 from arxref.pdf._layout import Line
 
@@ -269,3 +269,18 @@ def test_the_page_number_printed_at_both_ends_of_a_header_is_furniture() -> None
         *(line(73 + 25.4 * k, f"Betts MG, Rodenhouse NL. Occupancy models, line {k}") for k in range(20)),
     )
     assert [ln.text for ln in remove_furniture([page], HEADING)[0]] == [ln.text for ln in page[1:]]
+
+
+def test_a_running_head_over_a_page_of_few_lines_is_furniture() -> None:
+    """A Word term paper's running head over the page after its list, which holds only a heading, a
+    caption and the page number: too few lines one under the other to measure a line gap by."""
+    head = "16.07.2023 Felix Zentowski Artificial intelligence"
+
+    def line(y: float, text: str, size: float = 12.0) -> Line:
+        return Line(19, 72.0, y, 520.0, y + size, text, size, False, 0, size, 596.0, 842.0)
+
+    caption = "ABBILDUNG 1: CRISP DM CYCLE"
+    page = (line(36, head), line(71, "Anhang", 14.0), line(549, caption), line(779, "20"))
+    recurring = margin_shapes(tuple(f"{head}\nText of page {n}.\n{n}" for n in range(18, 22)))
+    kept = remove_furniture([page], HEADING, recurring)[0]
+    assert [ln.text for ln in kept] == ["Anhang", caption]

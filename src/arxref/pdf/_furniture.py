@@ -83,15 +83,16 @@ def _recurs(text: str, recurring: frozenset[str], lengths: set[int]) -> bool:
     return len(shape) in ends
 
 
-def _typical_gap(lines: tuple[Line, ...]) -> float:
+def _typical_gap(lines: tuple[Line, ...], body: float) -> float:
     """The gap between a page's lines: the lower quartile, so that on a page of few lines (a list's
-    last entries under its running head) the running head's own gap is not the measure."""
+    last entries under its running head) the running head's own gap is not the measure; on a page
+    of fewer than three lines one under the other (a heading and a figure), a single-spaced gap."""
     gaps = sorted(
         b.y0 - a.y1
         for a, b in zip(lines, lines[1:], strict=False)
         if a.col == b.col and 0 <= b.y0 - a.y1 < 3 * a.size
     )
-    return gaps[len(gaps) // 4] if gaps else 2.0
+    return gaps[len(gaps) // 4] if len(gaps) >= 3 else 0.2 * body
 
 
 def margin_shapes(texts: tuple[str | None, ...]) -> frozenset[str]:
@@ -270,7 +271,7 @@ def remove_furniture(
             out.append(lines)
             continue
         body = sorted(ln.size for ln in lines)[len(lines) // 2]
-        typical = _typical_gap(lines)
+        typical = _typical_gap(lines, body)
         gap_needed = typical + 0.3 * body
         text_left = min((ln.x0 for ln in lines if not ln.text.isdigit()), default=0.0)
         text_right = max((ln.x1 for ln in lines if not ln.text.isdigit()), default=1e9)
