@@ -335,3 +335,29 @@ def test_a_wide_alpha_label_box_keeps_the_last_entrys_lines() -> None:
     assert refs[14].raw.endswith(
         "Understanding deep learning requires rethinking. In Learning Representations (ICLR), 2017."
     )
+
+
+def test_a_label_typed_without_its_dot_in_a_numbered_list() -> None:
+    """A Word paper numbering "1.", "2.", then "3 Koetter, F." (the dot left out), "4.": the
+    chain skips 3, and the number at the label position with a name after it is the label."""
+    rows = [
+        ("1.", "Jusoh, S. Intelligent Conversational Agent for Online Sales. In Proceedings of ECAI;"),
+        (None, "Iasi, Romania, 28-30 June 2018; pp. 1-4."),
+        ("2.", "Majumder, A.; Pande, A. Automated Assistance in E-commerce. In Advances in Information"),
+        (None, "Retrieval; Springer: Cham, Switzerland, 2018; pp. 604-610."),
+        ("3", "Koetter, F.; Blohm, M. Motivations, Classification and Model Trial of Conversational"),
+        (None, "Agents for Insurance Companies. In Proceedings of ICAART, Prague, 2019; pp. 19-30."),
+        ("4.", "Zabój, D. (2023). All You Need to Know to Use Chatbots in Business. Complete Guide."),
+        ("5.", "Sha, A. (2023). How to Train an AI Chatbot with a Custom Knowledge Base. Beebom."),
+    ]
+    doc = pymupdf.open()
+    page = doc.new_page(width=596, height=842)
+    page.insert_text((72, 80), "References", fontsize=12, fontname="hebo")
+    for k, (label, text) in enumerate(rows):
+        if label:
+            page.insert_text((72, 104 + 14 * k), label, fontsize=10)
+        page.insert_text((92, 104 + 14 * k), text, fontsize=10)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == [1, 2, 3, 4, 5]
+    assert refs[2].raw.startswith("Koetter, F.; Blohm, M.")
+    assert refs[2].raw.endswith("pp. 19-30.")

@@ -63,7 +63,27 @@ def _chain(
         if accept_number(previous, lab.number, at_pos):
             starts.append((i, lab))
             previous = lab.number
-    return starts
+    return _typed_without_mark(lines, starts, indents, labels) if family in ("dot", "bracket") else starts
+
+
+def _typed_without_mark(
+    lines: tuple[Line, ...], starts: list[tuple[int, Label]], indents: Indents, labels: list[dict[str, Label]]
+) -> list[tuple[int, Label]]:
+    """The chain with a label typed without its dot or brackets put back where it skips one: "15
+    Koetter, F." between "14." and "16.", at the label position, a capital after it."""
+    found = list(starts)
+    for (i, a), (j, b) in zip(starts, starts[1:], strict=False):
+        if a.number is None or b.number != a.number + 2:
+            continue
+        for k in range(i + 1, j):
+            bare = labels[k].get("bare")
+            after = lines[k].text[bare.end : bare.end + 1] if bare else ""
+            if bare and bare.number == a.number + 1 and after.isupper() and indents.at_label_position(
+                lines[k], 12
+            ):
+                found.append((k, bare))
+                break
+    return sorted(found, key=lambda s: s[0])
 
 
 def _late_chain(starts: list[tuple[int, Label]], lines: tuple[Line, ...]) -> bool:
