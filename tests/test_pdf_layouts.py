@@ -872,3 +872,71 @@ def test_editors_names_at_the_edge_after_ed_stay_in_their_entry() -> None:
             y += 10
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.raw for r in refs] == [" ".join(e) for e in entries]
+
+
+def test_a_table_atop_the_page_the_list_goes_on_to_with_a_row_where_entries_start() -> None:
+    """NeurIPS style: the list starts at the foot of a page; the next opens with a table (its own
+    rows over its caption, then more rows under it, one starting where the entries start), and the
+    list goes on under it."""
+    entries = [
+        (
+            "Dosovitskiy Alexey. An image is worth 16x16 words: Transformers for image recognition.",
+            "arXiv preprint arXiv:2010.11929, 2020.",
+        ),
+        (
+            "Martin Arjovsky, Léon Bottou, and David Lopez-Paz. Invariant risk minimization,",
+            "2020. URL https://arxiv.org/abs/1907.02893.",
+        ),
+        (
+            "Alberto Bacchin and Emanuele Menegatti. Sood-imagenet: a large-scale dataset for semantic",
+            "out-of-distribution image classification. arXiv preprint arXiv:2409.01109, 2024.",
+        ),
+        (
+            "David R Cox. The regression analysis of binary sequences. Journal of the Royal Statistical",
+            "Society Series B: Statistical Methodology, 20(2):215-232, 1958.",
+        ),
+        (
+            "Rachel Lea Draelos and Lawrence Carin. Use hirescam instead of grad-cam for faithful",
+            "explanations of convolutional neural networks. arXiv preprint arXiv:2011.08891, 2020.",
+        ),
+    ]
+    entries += [
+        (
+            f"Sahil Singla and Soheil Feizi. Salient imagenet: how to discover spurious features, part {k}.",
+            f"In International Conference on Learning Representations, {2000 + k}.",
+        )
+        for k in range(12)
+    ]
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for k in range(50):
+        page.insert_text(
+            (108, 80 + 11 * k),
+            "the validation accuracy is significantly behind the training one.",
+            fontsize=10,
+        )
+    page.insert_text((108, 650), "References", fontsize=12, fontname="hebo")
+    y = 672.0
+    for first, second in entries[:2]:
+        page.insert_text((108, y), first, fontsize=10)
+        page.insert_text((118, y + 11), second, fontsize=10)
+        y += 23
+    page = doc.new_page(width=612, height=792)
+    key = [(207, "Key      Descriptor"), (210.5, "F1       F-1 Score"), (213, "ID       In-Distribution")]
+    for k, (x, row) in enumerate(key):  # centred in their column: no two rows start alike
+        page.insert_text((x, 80 + 11 * k), row, fontsize=10)
+    page.insert_text((246, 130), "Table 2: Without pre-training:", fontsize=10)
+    rows = [
+        "Method      F1 | ID    F1 | E    F1 | H",
+        "Cross-Entropy      TBR    69.6%    52.9%",
+        "Ablated CE (Ours)      TBR    TBR    TBR",
+    ]
+    for k, (x, row) in enumerate(zip((128, 116, 107.5), rows, strict=True)):
+        page.insert_text((x, 150 + 11 * k), row, fontsize=10)
+    y = 220.0
+    for first, second in entries[2:]:
+        page.insert_text((108, y), first, fontsize=10)
+        page.insert_text((118, y + 11), second, fontsize=10)
+        y += 23
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == [" ".join(e) for e in entries]

@@ -250,12 +250,16 @@ def _skip_floats(chunk: list[Line]) -> list[Line]:
             end += 1
         while end < len(chunk) and chunk[end].page == ln.page and chunk[end].col == -1:
             end += 1  # more of the float: further wide captions or lines
-        rows = 0  # a table's rows under its caption, set unlike the list (another size, other starts)
+        rows = 0  # a table's rows under its caption, set unlike the list (another size, other starts),
+        # or where the list's lines start but not as the list would go on ("Ablated CE (Ours) TBR")
         while (
             _TABLE.match(ln.text)
             and end < len(chunk)
             and chunk[end].page == ln.page
-            and not _list_like(chunk[end], known, body)
+            and not (
+                _list_like(chunk[end], known, body)
+                and _resumes(chunk[end], kept[-1] if kept else None, known, body)
+            )
         ):
             end += 1
             rows += 1
