@@ -940,3 +940,44 @@ def test_a_table_atop_the_page_the_list_goes_on_to_with_a_row_where_entries_star
         y += 23
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.raw for r in refs] == [" ".join(e) for e in entries]
+
+
+def test_a_plots_tick_labels_over_its_caption_atop_a_page_of_the_list_are_the_figures() -> None:
+    """COLT: the list goes on to a page that opens with a figure of plots; their tick labels, in a
+    size a little smaller than the list's, start where the list's lines do ("0 0", "60 50")."""
+    entries = [
+        (
+            f"Author{chr(65 + k)} Writer and Coauthor Person. A study of bandits, part {k}. The Annals of",
+            f"Statistics, {30 + k}(3):1516-1541, {1990 + k}.",
+        )
+        for k in range(24)
+    ]
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((90, 70), "References", fontsize=12, fontname="hebo")
+    y = 95.0
+    for first, second in entries[:20]:
+        page.insert_text((90, y), first, fontsize=10.9)
+        page.insert_text((101, y + 14), second, fontsize=10.9)
+        y += 32
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((131, 93), "Cumulative regret for Beta rewards", fontsize=10.1)
+    for k, (x, ticks) in enumerate(
+        [(93, "100 100"), (98, "50"), (104, "0 0"), (110, "0 100 200 300 400 500")]
+    ):
+        page.insert_text((x, 148 + 40 * k), ticks, fontsize=10.1)
+    page.insert_text((192, 300), "(a) (b)", fontsize=10.9)
+    page.insert_text((93, 330), "60 50", fontsize=10.4)
+    page.insert_text((99.5, 360), "0 0", fontsize=10.4)
+    page.insert_text(
+        (90, 390),
+        "Figure 3: The cumulative average regret for simulations of 5-armed bandits.",
+        fontsize=10.9,
+    )
+    y = 430.0
+    for first, second in entries[20:]:
+        page.insert_text((90, y), first, fontsize=10.9)
+        page.insert_text((101, y + 14), second, fontsize=10.9)
+        y += 32
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == [" ".join(e) for e in entries]

@@ -235,7 +235,7 @@ def _skip_floats(chunk: list[Line]) -> list[Line]:
         while (
             kept
             and kept[-1].page == ln.page
-            and not _list_like(kept[-1], known, body)
+            and (not _list_like(kept[-1], known, body) or _plot_text(kept[-1], body))
             and not _names_an_end(kept[-1], body)  # a heading over the caption ends the list there
         ):
             kept.pop()
@@ -279,6 +279,13 @@ def _skip_floats(chunk: list[Line]) -> list[Line]:
     return kept
 
 
+def _plot_text(ln: Line, body: float) -> bool:
+    """A plot's tick labels and panel letters ("0 100 200 300", "(a) (b)"): no word of three letters,
+    and set in another size than the list's, wherever they start."""
+    return abs(ln.size - body) >= 0.3 and not _WORD.search(ln.text)
+
+
+_WORD = re.compile(r"[^\W\d_]{3}")
 _FLOAT_LINES = 8  # lines of a float's own (a figure's text, file names) over its caption, at the most
 
 
