@@ -576,3 +576,32 @@ def test_a_references_section_of_prose_beside_the_real_list_is_no_list() -> None
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.raw for r in refs] == [e[4:] for e in entries]
     assert {r.bibliography for r in refs} == {1}
+
+
+def test_a_numbered_list_divided_by_sub_headings() -> None:
+    """A Russian dissertation summary: "Основные публикации по теме диссертации", then a bold
+    sub-heading before entry 1 and another between 3. and 4.; the numbering runs on under both."""
+    rows = [
+        "Васин В. В., Акимова Е. Н. Итерационные алгоритмы ньютоновского типа // Вестник. — 2013.",
+        "Акимова Е. Н., Мисилов В. Е. Параллельные алгоритмы решения задачи // Вестник. — 2014.",
+        "Васин В. В., Скурыдина А. Ф. Двухэтапный метод регуляризации // Труды ИММ. — 2017.",
+        "Akimova E., Skurydina A. A Componentwise Newton Type Method // Proceedings. — 2015.",
+        "Akimova E., Misilov V. Parallel algorithms for inverse problems // Proceedings. — 2016.",
+    ]
+    font = pymupdf.Font("cjk")  # has Cyrillic; the base-14 fonts do not
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    writer = pymupdf.TextWriter(page.rect)
+    writer.append((72, 80), "Основные публикации по теме диссертации", font=font, fontsize=16)
+    y = 110.0
+    for k, row in enumerate(rows, 1):
+        if k in (1, 4):
+            sub = "Статьи в журналах из перечня ВАК" if k == 1 else "Публикации, проиндексированные в Scopus"
+            writer.append((72, y), sub, font=font, fontsize=14)
+            y += 24
+        writer.append((72, y), f"{k}. {row}", font=font, fontsize=10)
+        y += 18
+    writer.write_text(page)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == [1, 2, 3, 4, 5]
+    assert [r.raw for r in refs] == rows

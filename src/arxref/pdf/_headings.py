@@ -28,6 +28,8 @@ _NAMES = (
     r"|references\s+bibliographiques|literatur|literaturverzeichnis|quellenverzeichnis|quellen|literatuur(lijst)?"
     r"|bibliografia|referencias(\s+bibliograficas)?|riferimenti(\s+bibliografici)?|referenties"
     r"|список\s+(использованн\w+\s+)?(литературы|источников)|библиографически\w*\s+список|литература"
+    # a Russian dissertation's summary (автореферат) lists the author's papers as its bibliography
+    r"|(основные\s+|список\s+)?публикаци[ий](\s+автора)?(\s+по\s+теме\s+диссертации)?"
     # Indonesian, Malay, Turkish, Polish/Czech/Croatian, Hungarian, Finnish, Scandinavian, Romanian,
     # Catalan, Afrikaans, Vietnamese, Greek, Chinese and Japanese, Korean, Arabic
     r"|referensi|daftar\s+(pustaka|rujukan|referensi)|rujukan|pustaka\s+acuan|bibliografi|kaynaklar|kaynakca"
@@ -51,7 +53,7 @@ _COMBINING = re.compile("[\u0300-\u036f]")
 _LATIN1 = re.compile("[\u00c0-\u00ff]")
 _ASCII_LOWER = re.compile("[a-z]")
 _STEMS = re.compile(
-    "r.{0,3}f|bib|lit|quell|works|cited|webog|sitog|spis|спис|литер|библ|note|pustaka|rujuk|kaynak|seznam|irodalom|hivatkoz"
+    "r.{0,3}f|bib|lit|quell|works|cited|webog|sitog|spis|спис|литер|библ|публ|note|pustaka|rujuk|kaynak|seznam|irodalom|hivatkoz"
     "|l.hte|kirjall|k.llor|kilder|verwys|tham|βιβλ|αναφορ|参考|參考|引用|참고|مراجع"
 )
 

@@ -347,23 +347,24 @@ def _plain_end(chunk: list[Line], j: int, body: float) -> bool:
 
 
 def _chain_resumes(chunk: list[Line], j: int) -> int | None:
-    """Where the list goes on past a closing line atop a new column: the chain's next label
-    within a few lines of that column, or None."""
+    """Where the list goes on past a closing line: the chain's next label within a few lines, in the
+    same column (a sub-heading that divides a numbered list: "Публикации, проиндексированные в
+    Scopus" between 5. and 6.) or atop a new column (acmart's second author block, set atop the
+    right column of the first page, which the list runs into); label 1 right under the list's
+    heading when a sub-heading comes first ("Статьи в журналах из перечня ВАК"); else None."""
     ln = chunk[j]
-    if j == 0 or (chunk[j - 1].page, chunk[j - 1].col) == (ln.page, ln.col):
-        return None
     families: dict[str, list[Label]] = {}
     for o in chunk[:j]:
         if (lab := label_of(o.text)) is not None and lab.number is not None:
             families.setdefault(lab.family, []).append(lab)
-    if not families:
+    if not families and j > _BLOCK_ATOP:
         return None
-    last = max(families.values(), key=len)[-1]  # the chain's family: "(2012)," starts no entry
+    last = max(families.values(), key=len)[-1] if families else None  # "(2012)," starts no entry
     for k in range(j + 1, min(j + 1 + _BLOCK_ATOP, len(chunk))):
         if (chunk[k].page, chunk[k].col) != (ln.page, ln.col):
             return None
-        lab = label_of(chunk[k].text, last.family)
-        if lab is not None and lab.number == last.number + 1:
+        lab = label_of(chunk[k].text, last.family if last else None)
+        if lab is not None and lab.number == (last.number + 1 if last else 1):
             return k
     return None
 
