@@ -361,3 +361,31 @@ def test_a_label_typed_without_its_dot_in_a_numbered_list() -> None:
     assert [r.index for r in refs] == [1, 2, 3, 4, 5]
     assert refs[2].raw.startswith("Koetter, F.; Blohm, M.")
     assert refs[2].raw.endswith("pp. 19-30.")
+
+
+def test_bare_labels_right_aligned_before_their_entries_hang_the_list() -> None:
+    """RSC: bare numbers right-aligned in their box ("1" to "9" further in than "10"), most entries
+    one line long, the continuation lines further in than any label."""
+    entries = [
+        (f"A. Author{n}, B. Writer and C. Third, Phys. Rev., {1945 + n}, {60 + n}, 143-144.", None)
+        if n not in (3, 12)
+        else (
+            f"G. Contini{n}, V. Carravetta, V. Di Castro, S. Stranges, R. Richter and M. Alagia,",
+            "J. Phys. Chem. A., 2001, 105, 7308-7314.",
+        )
+        for n in range(1, 16)
+    ]
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((66, 70), "References", fontsize=14, fontname="hebo")
+    y = 104.0
+    for n, (first, second) in enumerate(entries, 1):
+        page.insert_text((76 - 5 * (n >= 10), y), f"{n}", fontsize=10)
+        page.insert_text((87, y), first, fontsize=10)
+        if second:
+            page.insert_text((87, y + 12), second, fontsize=10)
+            y += 12
+        y += 20
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == list(range(1, 16))
+    assert [r.raw for r in refs] == [" ".join(filter(None, e)) for e in entries]

@@ -72,6 +72,27 @@ def _labelled(ln: Line, labels: dict[str, Label]) -> bool:
     return bool(own) or raised_label(ln.raised, ln.text) is not None
 
 
+def _bare_chain(lines: tuple[Line, ...], labels: list[dict[str, Label]]) -> set[int]:
+    """Lines whose bare number goes on from the bare number before it, three or more in a row
+    ("1 E. M. McMillan", "2 W. Hua", "3 G. Contini", RSC's labels): labels, though a bare number
+    alone may also open a continuation line."""
+    run: list[int] = []
+    found: set[int] = set()
+    previous = None
+    for ln, labs in zip(lines, labels, strict=True):
+        bare = labs.get("bare")
+        if bare is None or bare.number is None:
+            continue
+        if previous is not None and bare.number == previous + 1:
+            run.append(id(ln))
+        else:
+            run = [id(ln)]
+        previous = bare.number
+        if len(run) >= 3:
+            found.update(run)
+    return found
+
+
 def _shared_indent(groups: list[tuple[float, int]], n: int, left: float, hang: float) -> float | None:
     """The rightmost position that a good share of a column's unlabelled lines start at (an
     unlabelled hanging list has two, its entries' first lines and the rest); None when too few
@@ -145,7 +166,7 @@ def measure_indents(lines: tuple[Line, ...], labels: list[dict[str, Label]]) -> 
     picks the position, among those its lines start at, that continuation lines use.
     """
     by_col: dict[Column, list[Line]] = {}
-    labelled: set[int] = set()
+    labelled: set[int] = _bare_chain(lines, labels)
     for ln, labs in zip(lines, labels, strict=True):
         by_col.setdefault((ln.page, ln.col), []).append(ln)
         if _labelled(ln, labs):
