@@ -81,8 +81,8 @@ def _bare_chain(lines: tuple[Line, ...], labels: list[dict[str, Label]]) -> set[
     previous = None
     for ln, labs in zip(lines, labels, strict=True):
         bare = labs.get("bare")
-        if bare is None or bare.number is None:
-            continue
+        if bare is None or bare.number is None or bare.end >= len(ln.text):
+            continue  # a number alone on its line: a page number's, a line number's
         if previous is not None and bare.number == previous + 1:
             run.append(id(ln))
         else:
