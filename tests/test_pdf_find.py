@@ -605,3 +605,34 @@ def test_a_numbered_list_divided_by_sub_headings() -> None:
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.index for r in refs] == [1, 2, 3, 4, 5]
     assert [r.raw for r in refs] == rows
+
+
+def test_a_running_head_naming_the_list_under_a_decorated_page_number_starts_no_new_list() -> None:
+    """A thesis (bart class): the chapter opens under a large "Bibliography"; every later page has a
+    large decorated page number ("122 122 122") atop it and the running head "Bibliography" in the
+    text's size below, left on even pages and right on odd ones."""
+    names = ["Abell", "Bahcall", "Borgani", "Hansen", "Navarro", "Springel", "Tempel", "Warren"]
+    words = ["Rich", "Poor", "Dense", "Sparse", "Hot", "Cold", "Young", "Old", "Bright", "Faint"]
+    entries = [
+        f"{names[k % 8]}, G.O., {1958 + k}, The {words[k % 10]} {words[k // 10 % 10]} Clusters, ApJS, {k + 3}"
+        for k in range(150)
+    ]
+    doc = pymupdf.open()
+    k = 0
+    for n in range(4):
+        page = doc.new_page(width=595, height=842)
+        if n == 0:
+            page.insert_text((72, 200), "Bibliography", fontsize=23.9, fontname="hebo")
+            y = 280.0
+        else:
+            page.insert_text(
+                (26 if n % 2 else 400, 66), " ".join([str(121 + n)] * 3), fontsize=29.9, fontname="hebo"
+            )
+            page.insert_text((92 if n % 2 else 443, 98), "Bibliography", fontsize=10.9)
+            y = 125.0
+        while y < 740 and k < len(entries):
+            page.insert_text((57, y), entries[k], fontsize=10.9)
+            y, k = y + 13.5, k + 1
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert {r.bibliography for r in refs} == {1}
+    assert [r.raw for r in refs] == entries[:k]

@@ -20,7 +20,7 @@ from arxref.errors import NoBibliography
 from arxref.ids import arxiv_id_from_url, doi_from_url, find_arxiv_ids, find_dois
 from arxref.pdf._anchors import cite_anchor_pages
 from arxref.pdf._authoryear import DRAWN_DASH, Rule, breaks_off, drawn_rules, follows_rule
-from arxref.pdf._furniture import margin_shapes, remove_furniture
+from arxref.pdf._furniture import is_running_head, margin_shapes, remove_furniture
 from arxref.pdf._headings import HEADING, page_has_heading, page_has_second_heading
 from arxref.pdf._joins import Vocabulary, document_vocabulary, join_lines
 from arxref.pdf._layout import Line, body_size, read_page_lines
@@ -81,7 +81,14 @@ class _Pages:
         judged once however often its list's span grows."""
         for p in span:
             if p not in self.headings:
-                self.headings[p] = {id(ln) for ln in page_headings(list(self.cleaned[p]), self.top)}
+                page = list(self.cleaned[p])
+                body = body_size(page)
+                top = min((ln.y0 for ln in page), default=0.0)
+                self.headings[p] = {
+                    id(ln)
+                    for ln in page_headings(page, self.top)
+                    if not (ln.y0 <= top and is_running_head(ln, self.recurring, body))
+                }
         ids = set().union(*(self.headings[p] for p in span))
         return [i for i, ln in enumerate(lines) if id(ln) in ids] if ids else []
 

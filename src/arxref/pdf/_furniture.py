@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from arxref.pdf._layout import Line
 
 # a page number, "Page 3 of 9", "3/9", or the same number at both ends of a header ("20 ... 20")
-_PAGE_NO = re.compile(r"^(page\s+)?(\d{1,4}|[ivxlc]{1,6})(\s*(/|of)\s*\d{1,4}|\s+\2)?$", re.I)
+_PAGE_NO = re.compile(r"^(page\s+)?(\d{1,4}|[ivxlc]{1,6})(\s*(/|of)\s*\d{1,4}|(\s+\2)+)?$", re.I)
 _NUMBERED_HEAD = re.compile(r"^\d{1,4}\s|\s\d{1,4}$")
 _MARKER = re.compile(r"^[*†‡§¶]")
 _NOTE_NUMBER = re.compile(r"^\d{1,2}\.?\s+[A-Z]")
@@ -66,6 +66,14 @@ def _centred_foot(ln: Line, lines: tuple[Line, ...]) -> bool:
     if ln.y0 < _FOOT * ln.page_height or abs((ln.x0 + ln.x1) - ln.page_width) > _CENTRED * ln.page_width:
         return False
     return all(o.y1 <= ln.y0 + 0.5 * (ln.y1 - ln.y0) for o in lines if o is not ln)
+
+
+def is_running_head(ln: Line, recurring: frozenset[str], body: float) -> bool:
+    """A page's topmost line whose words recur atop pages, in the text's size and not bold: a running
+    head ("Bibliography" over each page of a thesis's bibliography, under a decorated page
+    number), not the heading the first page sets off in a larger or bold type (the caller asks
+    only of a page's topmost line: amsart's "REFERENCES" in the text is its running head's words)."""
+    return not ln.bold and ln.size <= body + 0.9 and _shape(ln.text) in recurring
 
 
 def _recurs(text: str, recurring: frozenset[str], lengths: set[int]) -> bool:
