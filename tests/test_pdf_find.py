@@ -636,3 +636,27 @@ def test_a_running_head_naming_the_list_under_a_decorated_page_number_starts_no_
     refs = extract_pdf_references(doc.tobytes()).references
     assert {r.bibliography for r in refs} == {1}
     assert [r.raw for r in refs] == entries[:k]
+
+
+def test_a_line_broken_before_a_period_without_a_rule_drawn_is_no_repeated_authors_dash() -> None:
+    """A hanging author-year list in two columns: a title broke right before its period (". Flux-
+    and volume-limited samples"), which reads as the text after a drawn dash; no rule is drawn."""
+    lines = [
+        (57, "Tago, E., Saar, E., Tempel, E., Einasto, J., 2010, Groups of"),
+        (68, "galaxies in the SDSS Data Release 7"),
+        (68, ". Flux- and volume-limited samples, A&A, 514, A102"),
+        (57, "Tarjan, R.E., van Leeuwen, J., 1984, Worst-case Analysis of"),
+        (68, "Set Union Algorithms, J. ACM, 31, 2, 245"),
+    ]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((57, 72), "Bibliography", fontsize=14, fontname="hebo")
+    for n, (x, text) in enumerate(lines):
+        page.insert_text((x, 100 + 13 * n), text, fontsize=10)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == [
+        "Tago, E., Saar, E., Tempel, E., Einasto, J., 2010, Groups of galaxies in the SDSS Data Release 7 "
+        ". Flux- and volume-limited samples, A&A, 514, A102",
+        "Tarjan, R.E., van Leeuwen, J., 1984, Worst-case Analysis of Set Union Algorithms, J. ACM, 31, 2, "
+        "245",
+    ]

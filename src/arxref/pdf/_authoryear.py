@@ -105,7 +105,11 @@ def unlabeled_starts(
     after it (Chicago's "———. 1997.", amsplain's "———, Title"), further in than entries start,
     or `after_rule` finds the rule drawn just before it (AER's "——— (1997)", "——— and O. M.")."""
     ruled = after_rule or (lambda _: False)
-    dashed = {i for i, ln in enumerate(lines) if i and (_after_drawn_dash(ln, indents) or ruled(ln))}
+    # the rule itself, where the page's drawings can be asked: a line TeX broke before a period
+    # (". Flux- and volume-limited samples") has the punctuation but no rule before it
+    dashed = {
+        i for i, ln in enumerate(lines) if i and (ruled(ln) if after_rule else _after_drawn_dash(ln, indents))
+    }
     return sorted(dashed.union(_starts(lines, indents)))
 
 
