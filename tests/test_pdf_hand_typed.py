@@ -298,3 +298,35 @@ def test_an_entry_typed_without_the_space_before_it_in_a_spaced_list() -> None:
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.raw for r in refs] == [" ".join(lines) for lines in entries]
 
+
+def test_an_author_year_list_divided_by_sub_headings() -> None:
+    """A humanities thesis from Word: "Bibliografía" over an APA list divided by sub-headings set a
+    little larger ("Fuentes primarias", "Fuentes secundarias"); the list goes on under each."""
+    primary = [
+        "Archivo General de la Nación. (1810). Actas del cabildo abierto. Buenos Aires: AGN.",
+        "Belgrano, M. (1796). Memoria al consulado. Buenos Aires: Imprenta de Niños Expósitos.",
+        "Moreno, M. (1810). Plan revolucionario de operaciones. Buenos Aires: Gaceta.",
+    ]
+    secondary = [
+        "Chiaramonte, J. C. (1997). Ciudades, provincias, estados. Buenos Aires: Ariel.",
+        "Di Meglio, G. (2006). ¡Viva el bajo pueblo! Buenos Aires: Prometeo.",
+        "Halperin Donghi, T. (1972). Revolución y guerra. Buenos Aires: Siglo XXI.",
+        "Ternavasio, M. (2007). Gobernar la revolución. Buenos Aires: Siglo XXI.",
+    ]
+    doc = pymupdf.open()
+    page = doc.new_page(width=596, height=842)
+    page.insert_text((85, 80), "Bibliografía", fontsize=16, fontname="hebo")
+    y = 115.0
+    for sub, entries in (("Fuentes primarias", primary), ("Fuentes secundarias", secondary)):
+        page.insert_text((85, y), sub, fontsize=13, fontname="hebo")
+        y += 24
+        for entry in entries:
+            page.insert_text((85, y), entry, fontsize=11)
+            y += 20
+        y += 10
+    page.insert_text((85, y + 20), "Anexo I. Cronología de los hechos", fontsize=16, fontname="hebo")
+    page.insert_text(
+        (85, y + 50), "El cabildo abierto se reunió el 22 de mayo y votó la destitución.", fontsize=11
+    )
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == primary + secondary

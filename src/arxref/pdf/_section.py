@@ -315,6 +315,8 @@ def _close_list(chunk: list[Line], body: float) -> list[Line]:
         block = blocks.get((chunk[j].page, chunk[j].col))
         if closes_list(chunk[j], body, block) or _plain_end(chunk, j, body):
             resumes = _chain_resumes(chunk, j)
+            if resumes is None and _sub_heading(chunk, j, body):
+                resumes = j + 1
             if resumes is None:
                 return chunk[:j]
             chunk = chunk[:j] + chunk[resumes:]
@@ -344,6 +346,27 @@ def _plain_end(chunk: list[Line], j: int, body: float) -> bool:
         return False
     before = chunk[j - 1] if j else None
     return before is None or (before.page, before.col) != (ln.page, ln.col) or ln.y0 - before.y1 > body
+
+
+_DATED = re.compile(r"\b(?:1[6-9]|20)\d\d[a-z]?\b|\b[ns]\.\s?[df]\.")
+# an author or body and the date in brackets after it: "Archivo General de la Nación. (1810)."
+_AUTHOR_DATE = re.compile(r"^[A-ZÀ-Ý][^()]{0,80}\((?:1[6-9]|20)\d\d")
+
+
+def _sub_heading(chunk: list[Line], j: int, body: float) -> bool:
+    """A heading that divides an unlabelled list ("Primary sources", "Fuentes secundarias", "Web
+    sites"): a few words, no section number and no name of what follows a list, right under the
+    list's heading or after entries, and the next line opens an entry in the list's size, dated
+    within its first lines."""
+    ln = chunk[j]
+    if j + 1 >= len(chunk) or len(ln.text.split()) > 6 or _SECTION_NO.match(ln.text):
+        return False
+    if _names_an_end(ln, body) or any(label_of(o.text) is not None for o in chunk[max(0, j - 6) : j]):
+        return False
+    after = chunk[j + 1]
+    in_size = abs(after.size - body) <= 0.6
+    opens = opens_entry(after, body) or in_size and bool(_AUTHOR_DATE.match(after.text))
+    return opens and bool(_DATED.search(" ".join(o.text for o in chunk[j + 1 : j + 4])))
 
 
 def _chain_resumes(chunk: list[Line], j: int) -> int | None:
