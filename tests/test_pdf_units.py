@@ -52,6 +52,10 @@ def test_hyphen_before_a_capital_is_real() -> None:
         (["state-of-the-", "art results"], "state-of-the-art results"),
         (["the state-", "of-the-art"], "the state-of-the-art"),
         (["time-", "dependent"], "time-dependent"),
+        (["set partition-", "ing problems"], "set partitioning problems"),  # a suffix is no word
+        (["USING MULTI-", "PLE INDICATORS"], "USING MULTIPLE INDICATORS"),  # capitals say nothing
+        (["FOR DATA-", "DRIVEN METHODS"], "FOR DATA-DRIVEN METHODS"),
+        (["Mask R-", "CNN. 2018."], "Mask R-CNN. 2018."),  # an acronym among lower-case words
     ],
 )
 def test_hyphen_without_the_documents_evidence_decided_by_word_frequencies(

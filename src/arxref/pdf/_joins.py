@@ -48,6 +48,8 @@ _COMMON_PART = 3.0  # Zipf of a half that is a word wherever it stands: "scale" 
 _RARE_PART = 1.0  # a rarer known word counts when the document prints it: "qubit" 2.2, "gluon" 2.2
 # Below this the list holds TeX fragments and typos as well as words ("resum" 1.17, "mation" 1.53)
 _KNOWN_PART = 1.5
+# Endings the word list counts as tokens ("ing" 3.75) that only ever close a word
+_SUFFIXES = frozenset({"ing", "ings", "tion", "tions", "ness", "ment", "ments", "ity", "ities", "ism"})
 
 
 # Nothing a word or a line-end split is made of: a stretch of text between two of these holds
@@ -133,6 +135,16 @@ def _unknown_join_of_words(a: str, b: str) -> bool:
     )
 
 
+def _set_in_capitals(left: str, right: str) -> bool:
+    """Whether the words either side of a line-end hyphen are all capitals, as a title set in capitals:
+    then a capital after the hyphen says nothing. An acronym among lower-case words ("Mask R-" + "CNN",
+    "DE-" + "FAKE: Detection") is not such a text, and stays a compound."""
+    before, after = left.split()[-2:], right.split()[:2]
+    words = [w.strip(".,:;()") for w in before + after]
+    capitals = all(len(w) >= 2 and w.replace("-", "").isupper() for w in words)
+    return len(before) == 2 and len(after) == 2 and capitals
+
+
 def _hyphen_is_real(left: str, right: str, vocab: Vocabulary) -> bool:
     head = _HEAD_WORD.match(right)
     tail = _TAIL_WORD.search(left)
@@ -145,13 +157,16 @@ def _hyphen_is_real(left: str, right: str, vocab: Vocabulary) -> bool:
         return True
     if a + b in vocab:
         return False
-    if not head.group(1)[0].islower():
+    capitals = _set_in_capitals(left, right)  # "USING MULTI-" + "PLE INDICATORS"
+    if not head.group(1)[0].islower() and not capitals:
         return True  # "Guéry-Odelin", "Hewlett-Packard"
+    if b in _SUFFIXES:
+        return False  # "partition-ing": a suffix is no word of a compound
     if zipf_at_least(a + b, _COMMON_JOIN):
         return False  # "natu-ral", "net-works"
     if _is_word(a, vocab) and _is_word(b, vocab):
         return True  # "data-driven"; not "probabilis-tic", "me-son"
-    return tail.group(2)[0].islower() and _unknown_join_of_words(a, b)  # "early-readmission", "hep-ex"
+    return (tail.group(2)[0].islower() or capitals) and _unknown_join_of_words(a, b)  # "early-readmission"
 
 
 def _url_continues(left: str, right: str) -> bool:
