@@ -981,3 +981,44 @@ def test_a_plots_tick_labels_over_its_caption_atop_a_page_of_the_list_are_the_fi
         y += 32
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.raw for r in refs] == [" ".join(e) for e in entries]
+
+
+def _mbe_entry(page: pymupdf.Page, n: int, x: float, y: float) -> None:
+    page.insert_text((x, y), f"Author{n}, A. and Writer, B. {1990 + n}. A study of the", fontsize=10)
+    page.insert_text((x + 10, y + 12), f"evolution of proteins {n}. Mol Biol Evol, {n}: 1-9.", fontsize=10)
+
+
+def test_a_table_across_both_columns_atop_the_page_the_list_goes_on_to() -> None:
+    """MBE, two columns: the list breaks off mid-entry at the foot of the right column; the next
+    page holds only a figure; the page after opens with a table set across both columns (its
+    caption, then rows of few words, one starting near the list's own edge), and the list goes on
+    under it with the rest of the broken entry."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    text = "the paper cites the works listed below it in the list"
+    for k in range(56):
+        page.insert_text((72, 60 + 12 * k), text, fontsize=10)
+    for k in range(20):
+        page.insert_text((320, 60 + 12 * k), text, fontsize=10)
+    page.insert_text((320, 320), "References", fontsize=12, fontname="hebo")
+    for n in range(1, 17):
+        _mbe_entry(page, n, 320, 320 + 26 * n)
+    page.insert_text((320, 320 + 26 * 17), "Author17, A., Writer, B., Maker, C., and", fontsize=10)
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 600), "Figure 5: Example target diagrams of the angles of each.", fontsize=10)
+    page.insert_text((72, 612), "The plots show the share of angles predicted in each radius.", fontsize=10)
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((258, 60), "Table 2: Benchmarks", fontsize=10)
+    page.insert_text((78, 80), "Dataset structure information", fontsize=10)
+    for k in range(10):
+        page.insert_text((130, 94 + 12 * k), f"4OOV 4RPD 0.{70 + k}", fontsize=10)
+    page.insert_text((82, 228), "Maker, D. 2014. Equilibrium simulations of", fontsize=10)
+    page.insert_text((82, 240), "proteins. Proc Natl Acad Sci, 111: 13852.", fontsize=10)
+    for n in range(18, 38):
+        _mbe_entry(page, n, 72, 240 + 26 * (n - 17))
+    for n in range(38, 58):
+        _mbe_entry(page, n, 320, 240 + 26 * (n - 37))
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw.split()[0] for r in refs] == [f"Author{n}," for n in range(1, 58)]
+    tail = "and Maker, D. 2014. Equilibrium simulations of proteins. Proc Natl Acad Sci, 111: 13852."
+    assert refs[16].raw.endswith(tail)

@@ -20,6 +20,7 @@ from arxref.errors import NoBibliography
 from arxref.ids import arxiv_id_from_url, doi_from_url, find_arxiv_ids, find_dois
 from arxref.pdf._anchors import cite_anchor_pages
 from arxref.pdf._authoryear import DRAWN_DASH, Rule, breaks_off, drawn_rules, follows_rule
+from arxref.pdf._float_pages import first_past_float, holds_floats_only
 from arxref.pdf._furniture import is_running_head, margin_shapes, remove_furniture
 from arxref.pdf._headings import HEADING, page_has_heading, page_has_second_heading
 from arxref.pdf._joins import Vocabulary, document_vocabulary, join_lines
@@ -32,7 +33,6 @@ from arxref.pdf._section import (
     Section,
     bound_list,
     find_unheaded,
-    holds_floats_only,
     opens_entry,
     page_headings,
     split_sections,
@@ -154,7 +154,7 @@ def _page_after(pages: _Pages, page: int, listed: tuple[Line, ...], n: int) -> i
     body = body_size(listed[-60:])
     for ahead in range(page + 1, min(page + 2 + _FLOAT_PAGES, n)):
         lines = pages.lines([ahead])
-        first = next((ln for ln in lines if abs(ln.size - body) <= 0.6), None)
+        first = first_past_float(lines, body)
         if first is not None and opens_entry(first, body):
             return ahead
         if not holds_floats_only(lines, body):

@@ -29,7 +29,7 @@ _TOC_NUMBER = re.compile(r"^(\.\s*)*([0-9]{1,4}|[ivxlc]{1,6})$")
 # "Figure 3:", "FIG. 2.", "Table IV.", appendix or supplement floats "Figure A1.", "Table S2:", and
 # Springer's caption with no punctuation after its bold number: "Fig. A2 The flowchart of ...", and
 # a dash after it (French: "FIGURE 14 – Débit du réseau")
-_CAPTION = re.compile(
+CAPTION = re.compile(
     r"^(fig\.|figure|table|abbildung|tabelle)\s*(?:[A-Z]\.?)?(?:\d+|[IVX]+)[a-z]?(?:\.\d+)?"
     r"(\s*[:.|–—]|\s+-\s|\s+(?-i:[A-Z])|$)",
     re.I,
@@ -226,7 +226,7 @@ def _skip_floats(chunk: list[Line]) -> list[Line]:
     j = 0
     while j < len(chunk):
         ln = chunk[j]
-        if not _CAPTION.match(ln.text):
+        if not CAPTION.match(ln.text):
             kept.append(ln)
             j += 1
             continue
@@ -256,9 +256,10 @@ def _skip_floats(chunk: list[Line]) -> list[Line]:
             _TABLE.match(ln.text)
             and end < len(chunk)
             and chunk[end].page == ln.page
-            and not (
-                _list_like(chunk[end], known, body)
-                and _resumes(chunk[end], kept[-1] if kept else None, known, body)
+            and (
+                _table_row(chunk[end], body)
+                if ln.col == -1  # a table across the page: its rows may start where the list's lines do
+                else not _resumes(chunk[end], kept[-1] if kept else None, known, body)
             )
         ):
             end += 1
@@ -279,6 +280,15 @@ def _skip_floats(chunk: list[Line]) -> list[Line]:
     return kept
 
 
+def _table_row(ln: Line, body: float) -> bool:
+    """A row of a table: no entry starts on it, and it holds fewer words than a line of prose."""
+    return not opens_entry(ln, body) and len(PROSE_WORD.findall(ln.text)) < PROSE_WORDS
+
+
+PROSE_WORD = re.compile(r"(?<!\S)[^\W\d_]{2,}[,.;:]?(?!\S)")
+PROSE_WORDS = 6  # words of letters in a line of prose, at least; a table's row holds fewer
+
+
 def _plot_text(ln: Line, body: float) -> bool:
     """A plot's tick labels and panel letters ("0 100 200 300", "(a) (b)"): no word of three letters,
     and set in another size than the list's, wherever they start."""
@@ -297,7 +307,7 @@ def _next_caption(chunk: list[Line], at: int, known: _Starts, body: float) -> in
         ln = chunk[k]
         if ln.page != chunk[at].page or in_size > _FLOAT_LINES:
             return None
-        if _CAPTION.match(ln.text):
+        if CAPTION.match(ln.text):
             return k
         if _list_like(ln, known, body) or opens_entry(ln, body):
             return None
@@ -400,18 +410,6 @@ def opens_entry(ln: Line, body: float) -> bool:
     if lab is not None and lab.family == "bare" and lab.end >= len(ln.text.rstrip()):
         return False  # a number alone: a page number as often as a label set above its entry
     return lab is not None and lab.number is not None or bool(NAME_START.match(ln.text))
-
-
-def holds_floats_only(lines: list[Line], body: float) -> bool:
-    """A page of floats LaTeX set inside a list (figures on a page of their own): a caption, a
-    draft figure's file names, little text, and no line in the list's size that starts an entry."""
-    if any(opens_entry(ln, body) for ln in lines):
-        return False
-    in_size = sum(1 for ln in lines if abs(ln.size - body) <= 0.6)
-    return any(_CAPTION.match(ln.text) for ln in lines) or in_size < _FEW_LINES
-
-
-_FEW_LINES = 15  # lines in the list's size on a page with no caption that still holds only floats
 
 
 def _unknown_top(page: int) -> float | None:
