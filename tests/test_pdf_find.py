@@ -660,3 +660,36 @@ def test_a_line_broken_before_a_period_without_a_rule_drawn_is_no_repeated_autho
         "Tarjan, R.E., van Leeuwen, J., 1984, Worst-case Analysis of Set Union Algorithms, J. ACM, 31, 2, "
         "245",
     ]
+
+
+def _thesis_with_an_annexed_article_pdf() -> bytes:
+    """A Word thesis of 40 pages: its bibliography on pages 29-30, then an annexed article of ten
+    pages whose own short list closes the document, further back than an eighth of it."""
+    doc = pymupdf.open()
+    prose = "the results of the chapter are discussed here in some detail"
+    for p in range(40):
+        page = doc.new_page(width=595, height=842)
+        if p in (28, 29):
+            if p == 28:
+                page.insert_text((72, 72), "Bibliografía", fontsize=14, fontname="hebo")
+            for k in range(20):
+                n = 20 * (p - 28) + k + 1
+                entry = f"[{n}] A. Author{n}, A study of things, in Proc. Conf.,"
+                page.insert_text((72, 100 + 34 * k), entry, fontsize=10)
+                page.insert_text((90, 113 + 34 * k), f"Madrid, {1990 + n % 30}, pp. {n}-9.", fontsize=10)
+        elif p == 39:
+            page.insert_text((72, 72), "Referencias", fontsize=12, fontname="hebo")
+            for k in range(4):
+                entry = f"Writer{k}, B. ({2010 + k}). Another work. Journal, 3, 1-9."
+                page.insert_text((72, 100 + 30 * k), entry, fontsize=10)
+        else:
+            for k in range(40):
+                page.insert_text((72, 72 + 18 * k), prose, fontsize=10)
+    return doc.tobytes()
+
+
+def test_a_short_list_at_the_end_does_not_hide_the_documents_own_list_further_up() -> None:
+    refs = extract_pdf_references(_thesis_with_an_annexed_article_pdf()).references
+    main = [r for r in refs if r.raw.startswith("A. Author")]
+    assert [r.index for r in main] == list(range(1, 41))
+    assert {r.bibliography for r in refs if r.raw.startswith("Writer0")} == {2}  # the annex's own list too

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -95,6 +96,17 @@ def _anchored_pages(entry_pages: frozenset[int], n: int) -> list[int]:
     return sorted(wanted, reverse=True)
 
 
+_DATED_LINE = re.compile(r"\b(?:1[5-9]|20)\d\d\b.*$", re.M)
+# Dated lines per page of the document a bibliography at its end holds, at least: fewer, and the
+# heading found last is more likely a template's sample list or an annexed article's own short
+# list than the document's (a thesis of 83 pages, an article of 23, each with its list further up)
+_DATED_LINES_PER_PAGE = 0.25
+
+
+def _dated_lines(texts: list[str | None]) -> int:
+    return sum(len(_DATED_LINE.findall(t)) for t in texts if t)
+
+
 def read_page_texts(
     doc: pymupdf.Document,
     is_heading_page: Callable[[str], bool],
@@ -113,7 +125,8 @@ def read_page_texts(
     at least four) before the earliest heading found holds no further heading. Two headings
     apart (per-chapter lists, main + supplement) mean more may come, and so does a second
     list's own heading ("Supplementary References": a main list, under its heading or none,
-    comes before it): then every page is read, as it is when no heading is found.
+    comes before it), and so does a list too short for the document (fewer dated lines than a
+    quarter of its page count): then every page is read, as it is when no heading is found.
 
     Pages not read are None. The text pages of the pages read go into `kept`, up to its budget.
     """
@@ -126,14 +139,16 @@ def read_page_texts(
     window = max(4, n // 8)
     earliest = None
     several = False
+    short = False  # the list under the earliest heading is too short for the document
     for p in range(n - 1, -1, -1):
-        if earliest is not None and earliest - p > window and not several:
+        if earliest is not None and earliest - p > window and not several and not short:
             break
         if texts[p] is None:
             texts[p] = _page_text(doc[p], kept)
         if is_heading_page(texts[p]):
             several = several or (earliest is not None and earliest - p > 1) or is_second_list_page(texts[p])
             earliest = p
+            short = _dated_lines(texts[p:]) < n * _DATED_LINES_PER_PAGE
     if earliest is None and not any(t and t.strip() for t in texts):
         raise NoTextLayer(f"none of the {n} pages holds extractable text")
     return tuple(texts)
