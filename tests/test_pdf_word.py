@@ -688,3 +688,34 @@ def test_a_page_that_opens_with_the_dash_repeating_the_authors_and_captions_afte
     page.insert_text((85.2, 152), "Figure 1. Breeding ranges of the four subspecies.", fontsize=12)
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.raw for r in refs] == [" ".join(e) for e in entries]
+
+
+def test_a_bold_sub_heading_of_the_text_after_a_numbered_list_closes_it() -> None:
+    """A Word template's leftover instructions follow the list under a bold "Subheadings" line in the
+    text size: its paragraphs are no part of the last entry (nor, with line numbers, a chain of labels)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 72), "6 References", fontsize=14, fontname="hebo")
+    y = 100
+    for n in range(1, 13):
+        entry = f'[{n}] Author{n}, A., and B. Writer. "A study of things." Journal {n}'
+        page.insert_text((72, y), entry, fontsize=12)
+        page.insert_text((72, y + 14), f"({2000 + n}): {n}-9.", fontsize=12)
+        y += 40
+    page.insert_text((72, y + 30), "Subheadings", fontsize=12, fontname="hebo")
+    prose = [
+        "The results and discussion may be presented separately, or in one combined section, and may",
+        "optionally be divided into headed subsections.",
+        "Equations should be provided in a text format, rather than as an image. Microsoft Word's",
+        "equation tool is acceptable. Equations should be numbered consecutively, in round brackets.",
+    ]
+    line = 502  # the template's next page is line-numbered in the margin, as Word numbers lines
+    for k, text in enumerate(prose * 3):
+        page.insert_text((72, y + 46 + 14 * k), text, fontsize=12)
+    page = doc.new_page(width=595, height=842)
+    for k, text in enumerate(prose * 12):
+        page.insert_text((40, 72 + 14 * k), str(line + k), fontsize=9)
+        page.insert_text((72, 72 + 14 * k), text, fontsize=12)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == list(range(1, 13))
+    assert refs[-1].raw.endswith("(2012): 12-9.")

@@ -323,7 +323,7 @@ def _close_list(chunk: list[Line], body: float) -> list[Line]:
     j = 0
     while j < len(chunk):
         block = blocks.get((chunk[j].page, chunk[j].col))
-        if closes_list(chunk[j], body, block) or _plain_end(chunk, j, body):
+        if closes_list(chunk[j], body, block) or _plain_end(chunk, j, body) or _bold_end(chunk, j, body):
             resumes = _chain_resumes(chunk, j)
             if resumes is None and _sub_heading(chunk, j, body):
                 resumes = j + 1
@@ -342,6 +342,17 @@ _RUN_IN_END = re.compile(
 
 
 _END_NAME_CHARS = 40  # the longest plain line that only names what follows ("Supplementary Information:")
+
+
+def _bold_end(chunk: list[Line], j: int, body: float) -> bool:
+    """A short bold line in the text size after an entry's end, with prose under it and no entry: a
+    word processor's sub-heading of the text that follows the list (a template's "Subheadings")."""
+    ln, before, after = chunk[j], chunk[j - 1] if j else None, chunk[j + 1] if j + 1 < len(chunk) else None
+    short = len(ln.text.split()) <= 4 and not ln.text.endswith((".", ","))
+    if not (ln.bold and short and abs(ln.size - body) <= 0.6):
+        return False
+    ends_entry = before is not None and closes_entry(before.text)
+    return ends_entry and after is not None and not opens_entry(after, body)
 
 
 def _plain_end(chunk: list[Line], j: int, body: float) -> bool:
