@@ -719,3 +719,38 @@ def test_a_bold_sub_heading_of_the_text_after_a_numbered_list_closes_it() -> Non
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.index for r in refs] == list(range(1, 13))
     assert refs[-1].raw.endswith("(2012): 12-9.")
+
+
+def test_a_numbered_heading_at_a_pages_foot_over_numbered_sub_lists() -> None:
+    """A German Word thesis: "7 Literaturverzeichnis" is the last line of its page, and the list
+    overleaf is divided by "7.1 Primärliteratur" and "7.2 Sekundärliteratur"; an entry's line may
+    open with a year ("2004. (= Kleine Schriften. Band 2.)"), which is no label."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    prose = "Abschließend lässt sich sagen, dass es sich lohnt, den Texten"
+    for k in range(40):
+        page.insert_text((72, 72 + 16 * k), prose, fontsize=12)
+    page.insert_text((72, 760), "7 Literaturverzeichnis", fontsize=16, fontname="hebo")
+    page = doc.new_page(width=595, height=842)
+    y = 72.0
+
+    def put(text: str, size: float = 12, font: str = "helv") -> None:
+        nonlocal y
+        page.insert_text((72, y), text, fontsize=size, fontname=font)
+        y += 16
+
+    put("7.1 Primärliteratur", 14, "hebo")
+    y += 10
+    for title in ("Orchester von oben", "Die großen Boulevards"):
+        put(f"Polgar, Alfred: {title}. In: Alfred Polgar. Kreislauf. Hrsg. von Marcel")
+        put("Reich-Ranicki. Reinbeck bei Hamburg: Rowohlt")
+        put("2004. (= Kleine Schriften. Band 2.) S. 90 - 93.")
+        y += 12
+    put("7.2 Sekundärliteratur", 14, "hebo")
+    y += 10
+    for n in range(1, 11):
+        put(f"Autor{n}, Anna: Das Feuilleton und die Stadt. Band {n}. Wien: Löcker")
+        put(f"{1990 + n}.")
+        y += 12
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw.split(",")[0] for r in refs] == ["Polgar", "Polgar"] + [f"Autor{n}" for n in range(1, 11)]

@@ -31,8 +31,6 @@ from arxref.pdf._runon import split_run_on
 from arxref.pdf._section import (
     NAME_START,
     Section,
-    bound_list,
-    find_unheaded,
     opens_entry,
     page_headings,
     split_sections,
@@ -40,10 +38,12 @@ from arxref.pdf._section import (
 from arxref.pdf._segment import Entry, split_entries
 from arxref.pdf._unheaded import (
     Chain,
+    bound_list,
     find_author_year,
     find_author_year_run,
     find_label_chains,
     find_running_head_run,
+    find_unheaded,
 )
 
 _FILLED = 0.7  # a page of a list that goes on is filled at least this far down
@@ -128,7 +128,11 @@ def _headed_sections(pages: _Pages, texts: tuple[str | None, ...]) -> list[_Foun
         span = [h]
         while True:
             lines = pages.lines(span)
-            found = split_sections(lines, pages.top, pages.heading_starts(span, lines))
+            starts = pages.heading_starts(span, lines)
+            found = split_sections(lines, pages.top, starts)
+            if starts and starts[-1] == len(lines) - 1 and span[-1] + 1 < len(texts):
+                span.append(span[-1] + 1)  # a heading at the foot of its page: the list starts overleaf
+                continue
             ended = found and found[-1].lines and found[-1].lines[-1] is not lines[-1]
             # a list that stops high on its page ended there: what the next page holds (a
             # thesis's abstract page, a back cover) is no part of it

@@ -213,7 +213,7 @@ def _list_size(chunk: list[Line]) -> float:
     return body_size(first if len(first) >= 2 else chunk[:60])
 
 
-def _skip_floats(chunk: list[Line]) -> list[Line]:
+def skip_floats(chunk: list[Line]) -> list[Line]:
     """The list without the floats set inside it; a float after which the list does not resume ends it.
 
     A float is its caption's paragraph, any wide lines under it, and the lines just before
@@ -315,7 +315,7 @@ def _next_caption(chunk: list[Line], at: int, known: _Starts, body: float) -> in
     return None
 
 
-def _close_list(chunk: list[Line], body: float) -> list[Line]:
+def _close_list(chunk: list[Line], body: float, number: str = "") -> list[Line]:
     """The list up to the first line that closes it; a block atop a new column that the index
     chain crosses is skipped instead (acmart's second author block, set atop the right column
     of the first page, which the list runs into)."""
@@ -325,7 +325,7 @@ def _close_list(chunk: list[Line], body: float) -> list[Line]:
         block = blocks.get((chunk[j].page, chunk[j].col))
         if closes_list(chunk[j], body, block) or _plain_end(chunk, j, body) or _bold_end(chunk, j, body):
             resumes = _chain_resumes(chunk, j)
-            if resumes is None and _sub_heading(chunk, j, body):
+            if resumes is None and _sub_heading(chunk, j, body, number):
                 resumes = j + 1
             if resumes is None:
                 return chunk[:j]
@@ -374,20 +374,27 @@ _DATED = re.compile(r"\b(?:1[6-9]|20)\d\d[a-z]?\b|\b[ns]\.\s?[df]\.")
 _AUTHOR_DATE = re.compile(r"^[A-ZÀ-Ý][^()]{0,80}\((?:1[6-9]|20)\d\d")
 
 
-def _sub_heading(chunk: list[Line], j: int, body: float) -> bool:
+def _sub_heading(chunk: list[Line], j: int, body: float, number: str = "") -> bool:
     """A heading that divides an unlabelled list ("Primary sources", "Fuentes secundarias", "Web
-    sites"): a few words, no section number and no name of what follows a list, right under the
-    list's heading or after entries, and the next line opens an entry in the list's size, dated
-    within its first lines."""
+    sites"): a few words, no section number (but one under the list's own: "7.1 Primärliteratur"
+    under "7 Literaturverzeichnis") and no name of what follows a list, right under the list's
+    heading or after entries, and the next line opens an entry in the list's size, dated within
+    its first lines."""
     ln = chunk[j]
-    if j + 1 >= len(chunk) or len(ln.text.split()) > 6 or _SECTION_NO.match(ln.text):
+    numbered = _SECTION_NO.match(ln.text) and not (number and ln.text.startswith(number + "."))
+    if j + 1 >= len(chunk) or len(ln.text.split()) > 6 or numbered:
         return False
-    if _names_an_end(ln, body) or any(label_of(o.text) is not None for o in chunk[max(0, j - 6) : j]):
+    if _names_an_end(ln, body) or any(_numbered(o) for o in chunk[max(0, j - 6) : j]):
         return False
     after = chunk[j + 1]
     in_size = abs(after.size - body) <= 0.6
     opens = opens_entry(after, body) or in_size and bool(_AUTHOR_DATE.match(after.text))
     return opens and bool(_DATED.search(" ".join(o.text for o in chunk[j + 1 : j + 4])))
+
+
+def _numbered(ln: Line) -> bool:
+    """A line that opens with a label, not with a year ("2004. (= Kleine Schriften.)")."""
+    return (label := label_of(ln.text)) is not None and not 1500 <= (label.number or 0) <= 2099
 
 
 def _chain_resumes(chunk: list[Line], j: int) -> int | None:
@@ -444,52 +451,11 @@ def split_sections(
     sections = []
     for n, start in enumerate(starts):
         stop = starts[n + 1] if n + 1 < len(starts) else len(lines)
-        chunk = _skip_floats(lines[start + 1 : stop])
+        chunk = skip_floats(lines[start + 1 : stop])
         body = body_size(chunk[:60])
-        chunk = _close_list(chunk, body)
+        heading = lines[start].text
+        number = heading.split()[0].rstrip(".") if _SECTION_NO.match(heading) else ""  # "7" of "7 Literatur"
+        chunk = _close_list(chunk, body, number)
         if chunk:
             sections.append(Section(tuple(chunk), lines[start].text))
     return sections
-
-
-def _chain_length(lines: list[Line], i: int, family: str) -> int:
-    """How many labels continue 2, 3, ... after the label 1 at `i` (within 80 lines)."""
-    want = 2
-    for ln in lines[i + 1 : i + 80]:
-        lab = label_of(ln.text, family)
-        if lab is not None and lab.number == want:
-            want += 1
-    return want - 2
-
-
-def bound_list(chunk: list[Line]) -> tuple[Line, ...]:
-    """A list without heading, from its first entry: floats skipped, ended by the next heading."""
-    chunk = _skip_floats(chunk)
-    body = body_size(chunk[:60])
-    blocks = text_blocks(chunk)
-    for j, ln in enumerate(chunk[1:], 1):
-        if closes_list(ln, body, blocks.get((ln.page, ln.col))):
-            return tuple(chunk[:j])
-    return tuple(chunk)
-
-
-def find_unheaded(lines: list[Line], family: str | None = None, page: int | None = None) -> Section | None:
-    """A numbered list printed without heading: from a label 1 (on `page`, of `family`) whose
-    numbering goes on, to the next list's label 1 or a heading that ends it."""
-    firsts = [
-        i
-        for i, ln in enumerate(lines)
-        if (lab := label_of(ln.text, family)) is not None
-        and lab.number == 1
-        and (page is None or ln.page == page)
-    ]
-    for i in reversed(firsts) if page is None else firsts:
-        fam = label_of(lines[i].text, family).family
-        if _chain_length(lines, i, fam) < 2:
-            continue
-        restarts = (
-            j for j in range(i + 1, len(lines)) if (b := label_of(lines[j].text, fam)) and b.number == 1
-        )
-        end = next(restarts, len(lines))
-        return Section(bound_list(lines[i:end]), None)
-    return None

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from statistics import median
 
 from arxref.pdf._headings import HEADING, heading_key
+from arxref.pdf._labels import label_of
 from arxref.pdf._layout import Line, body_size
-from arxref.pdf._section import NAME_START, Section, bound_list, closes_list, text_blocks
+from arxref.pdf._section import NAME_START, Section, closes_list, skip_floats, text_blocks
 from arxref.pdf._segment import Entry, split_entries
 
 # Label families as the plain text shows them at a line start;
@@ -222,3 +223,46 @@ def find_author_year(lines: list[Line]) -> Section | None:
     if best is None or best[0] < _MIN_LABELS:
         return None
     return Section(bound_list(best[1]), None)
+
+
+def _chain_length(lines: list[Line], i: int, family: str) -> int:
+    """How many labels continue 2, 3, ... after the label 1 at `i` (within 80 lines)."""
+    want = 2
+    for ln in lines[i + 1 : i + 80]:
+        lab = label_of(ln.text, family)
+        if lab is not None and lab.number == want:
+            want += 1
+    return want - 2
+
+
+def bound_list(chunk: list[Line]) -> tuple[Line, ...]:
+    """A list without heading, from its first entry: floats skipped, ended by the next heading."""
+    chunk = skip_floats(chunk)
+    body = body_size(chunk[:60])
+    blocks = text_blocks(chunk)
+    for j, ln in enumerate(chunk[1:], 1):
+        if closes_list(ln, body, blocks.get((ln.page, ln.col))):
+            return tuple(chunk[:j])
+    return tuple(chunk)
+
+
+def find_unheaded(lines: list[Line], family: str | None = None, page: int | None = None) -> Section | None:
+    """A numbered list printed without heading: from a label 1 (on `page`, of `family`) whose
+    numbering goes on, to the next list's label 1 or a heading that ends it."""
+    firsts = [
+        i
+        for i, ln in enumerate(lines)
+        if (lab := label_of(ln.text, family)) is not None
+        and lab.number == 1
+        and (page is None or ln.page == page)
+    ]
+    for i in reversed(firsts) if page is None else firsts:
+        fam = label_of(lines[i].text, family).family
+        if _chain_length(lines, i, fam) < 2:
+            continue
+        restarts = (
+            j for j in range(i + 1, len(lines)) if (b := label_of(lines[j].text, fam)) and b.number == 1
+        )
+        end = next(restarts, len(lines))
+        return Section(bound_list(lines[i:end]), None)
+    return None
