@@ -71,6 +71,8 @@ def test_headings_in_the_languages_of_word_processed_papers() -> None:
         "BIBLIOGRAPHIE ET WEBOGRAPHIE",
         "WEBOGRAPHIE",
         "Sitografia",
+        "Список используемой литературы",  # the present participle, beside "использованной"
+        "Список использованных источников",
     ):
         assert page_has_heading(f"{heading}\n"), heading
     assert not page_has_heading("Kaynak kodu\n")
@@ -754,3 +756,4 @@ def test_a_numbered_heading_at_a_pages_foot_over_numbered_sub_lists() -> None:
         y += 12
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.raw.split(",")[0] for r in refs] == ["Polgar", "Polgar"] + [f"Autor{n}" for n in range(1, 11)]
+

@@ -27,7 +27,7 @@ _NAMES = (
     r"|webographie|webography|webografia|sitografia"
     r"|references\s+bibliographiques|literatur|literaturverzeichnis|quellenverzeichnis|quellen|literatuur(lijst)?"
     r"|bibliografia|referencias(\s+bibliograficas)?|riferimenti(\s+bibliografici)?|referenties"
-    r"|список\s+(использованн\w+\s+)?(литературы|источников)|библиографически\w*\s+список|литература"
+    r"|список\s+(использ\w+\s+)?(литературы|источников)|библиографически\w*\s+список|литература"
     # a Russian dissertation's summary (автореферат) lists the author's papers as its bibliography
     r"|(основные\s+|список\s+)?публикаци[ий](\s+автора)?(\s+по\s+теме\s+диссертации)?"
     # Indonesian, Malay, Turkish, Polish/Czech/Croatian, Hungarian, Finnish, Scandinavian, Romanian,
