@@ -757,3 +757,37 @@ def test_a_numbered_heading_at_a_pages_foot_over_numbered_sub_lists() -> None:
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.raw.split(",")[0] for r in refs] == ["Polgar", "Polgar"] + [f"Autor{n}" for n in range(1, 11)]
 
+
+
+def test_underscores_typed_for_the_authors_above_start_an_entry_atop_a_page() -> None:
+    """A Spanish thesis types the repeated authors as two underscores ("__ (2018b) Boletín"): atop
+    a new page, after an entry that closed the page above, that line starts an entry too."""
+    entries = [
+        (f"Autor{n}, A. ({2000 + n}) Un informe sobre las cosas que pasan en el campo y en", "la ciudad.")
+        for n in range(1, 20)
+    ]
+    entries += [
+        ("Somos Defensores (2017) Contra las cuerdas. Informe Anual 2016. Bogotá: Programa", "Somos."),
+        ("__ (2018) Piedra en el zapato. Informe Anual 2017. Bogotá: Programa Somos", "Defensores."),
+    ]
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 60), "Referencias", fontsize=14, fontname="hebo")
+    y = 96
+    for first, rest in entries:
+        page.insert_text((72, y), first, fontsize=12)
+        page.insert_text((72, y + 14), rest, fontsize=12)
+        y += 34
+    page = doc.new_page(width=595, height=842)
+    y = 72
+    for first, rest in [
+        ("__ (2018b) Boletín trimestral SIADDHH, Julio – septiembre de 2018. Bogotá:", "Programa Somos."),
+        ("__ (2019) La Naranja Mecánica. Informe Anual 2018. Bogotá: Programa Somos", "Defensores."),
+        ("Tarrow, S. (1994). El poder en movimiento. Los movimientos sociales, la acción", "colectiva."),
+    ]:
+        page.insert_text((72, y), first, fontsize=12)
+        page.insert_text((72, y + 14), rest, fontsize=12)
+        y += 34
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert len(refs) == 24
+    assert refs[21].raw.startswith("__ (2018b) Boletín")

@@ -30,9 +30,9 @@ _AUTHOR_START = re.compile(
 )
 # In a list without indent or gaps a single author's name also starts an entry ("Greta Johnson.
 # Title", a Spanish name with both surnames: "Santiago Murillo González."), and so does the dash
-# that repeats the authors of the entry above ("— (2023).", "———,").
+# that repeats the authors of the entry above ("— (2023).", "———,", typed "__ (2018b)").
 _ONE_AUTHOR = re.compile(
-    rf"^(?:{_NAME}(?:\s+[A-Z]\.)*\s+{_PARTICLE}*{_NAME}(?:\s+{_NAME})?\.\s|(?:—+|–{{2,}}|-{{3,}}|_{{3,}}))"
+    rf"^(?:{_NAME}(?:\s+[A-Z]\.)*\s+{_PARTICLE}*{_NAME}(?:\s+{_NAME})?\.\s|(?:—+|–{{2,}}|-{{3,}}|_{{2,}}(?=[\s.,(])))"
 )
 # A person's name as an author list starts with it: "J. Bardeen,", "J.-P. Serre", "Smith, J.", "John P. A.
 # Ioannidis", "Hubble E.," (MNRAS), "Chodera JD," (Vancouver), "Arıkan, Erdal (2009)", "Broglie, Louis de
@@ -320,7 +320,8 @@ def _short_end(ln: Line, margin: dict[tuple[int, int], float]) -> bool:
     return closes_entry(ln.text) and ln.x1 < margin[(ln.page, ln.col)] - 2 * ln.size
 
 
-_REPEAT = re.compile(r"^(?:—{2,}|–{2,}|-{3,}|_{3,})")  # the dash repeating the authors above: "———. 2014."
+# the dash repeating the authors above: "———. 2014.", typed "__ (2018b)"
+_REPEAT = re.compile(r"^(?:—{2,}|–{2,}|-{3,}|_{2,}(?=[\s.,(]))")
 # ... with its acronym in brackets, and a one-letter word: "INSTITUTO NACIONAL DE SEGURIDAD E HIGIENE
 # EN EL TRABAJO (INSHT), 2017."; or a dash after it: "BALLONE GJ – Estresse."
 _CAPS = re.compile(
