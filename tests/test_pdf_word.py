@@ -791,3 +791,22 @@ def test_underscores_typed_for_the_authors_above_start_an_entry_atop_a_page() ->
     refs = extract_pdf_references(doc.tobytes()).references
     assert len(refs) == 24
     assert refs[21].raw.startswith("__ (2018b) Boletín")
+
+
+def test_a_label_too_wide_for_words_tab_stop_breaks_before_its_bracket() -> None:
+    """Word's built-in IEEE bibliography: from [10] on, the label no longer fits its tab stop, and
+    its closing bracket starts the entry's second line ("[10 R. Vasquez, «MÉTODOS" + "] PARA")."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 60), "VII. BIBLIOGRAFÍA", fontsize=10)
+    y = 84
+    for n in range(1, 16):
+        wide = n >= 10
+        label, second = (f"[{n}", "]  agua") if wide else (f"[{n}]", "agua")
+        page.insert_text((72, y), f"{label} A. Autor{n}, «Un trabajo sobre las cosas del", fontsize=10)
+        page.insert_text((72 if wide else 90, y + 12), f"{second},» {2000 + n}. [En línea].", fontsize=10)
+        page.insert_text((90, y + 24), f"Available: https://example.org/{n}. [Último acceso].", fontsize=10)
+        y += 40
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == list(range(1, 16))
+    assert refs[11].raw.startswith("A. Autor12, «Un trabajo sobre las cosas del agua,» 2012. [En línea].")

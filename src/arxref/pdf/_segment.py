@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from arxref.pdf._authoryear import goes_on_from, unlabeled_starts
 from arxref.pdf._glyphs import undecoded
@@ -165,13 +165,31 @@ def _cut_at_gap(entries: list[Entry], lines: tuple[Line, ...]) -> list[Entry]:
 def split_entries(lines: tuple[Line, ...], after_rule: Callable[[Line], bool] | None = None) -> list[Entry]:
     """The entries of one bibliography, in order, each with its printed label and index;
     `after_rule` says whether a rule is drawn just before a line (a dash repeating authors)."""
-    lines = drop_stray_lines(lines)
+    lines = _close_broken_labels(drop_stray_lines(lines))
     if not lines:
         return []
     labels = [line_labels(ln.text) for ln in lines]
     indents = measure_indents(lines, labels)
     entries = _end_list(_cut_at_gap(_split(lines, indents, labels, after_rule), lines), indents)
     return [_flag_undecoded(e) for e in entries]
+
+
+_OPEN_LABEL = re.compile(r"^\[(\d{1,4})\s")
+
+
+def _close_broken_labels(lines: tuple[Line, ...]) -> tuple[Line, ...]:
+    """Word's bibliography sets a label too wide for its tab stop as "[10" on the entry's first line
+    and its "]" at the start of the next ("[10 R. Seminario, «MÉTODOS" + "] PARA INGENIERÍA"): the
+    label is "[10]", and the next line goes on with the entry's text."""
+    out = list(lines)
+    for i, (a, b) in enumerate(zip(lines, lines[1:], strict=False)):
+        m = _OPEN_LABEL.match(a.text)
+        if m and b.text.startswith("]") and (a.page, a.col) == (b.page, b.col) and abs(b.x0 - a.x0) < a.size:
+            out[i] = replace(a, text=f"[{m.group(1)}] {a.text[m.end() :]}")
+            after = lines[i + 2] if i + 2 < len(lines) else None  # where the entry's text lines start
+            hangs = after is not None and (after.page, after.col) == (b.page, b.col) and after.x0 > b.x0
+            out[i + 1] = replace(b, text=b.text[1:].lstrip(), x0=after.x0 if hangs else b.x0 + a.size)
+    return tuple(out)
 
 
 def _flag_undecoded(entry: Entry) -> Entry:
