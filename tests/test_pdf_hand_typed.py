@@ -330,3 +330,40 @@ def test_an_author_year_list_divided_by_sub_headings() -> None:
     )
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.raw for r in refs] == primary + secondary
+
+
+
+_ABNT_JUSTIFIED = [
+    "ABREU, Bernardo Gomes de. Desenvolvimento de um sistema Web para utilização em clínicas veterinárias."
+    " Trabalho de Conclusão de Curso. Universidade Federal de Goiás, 2017.",
+    "ALVES, William Pereira. Banco de dados. 1. ed. São Paulo. Érica. 2014. Disponível em"
+    " <http://twixar.me/D1Ln> Acesso em: 18 mai. 2019",
+    "BRASIL. Projeto de Lei do Senado nº 470, de 2018. Altera a Lei n° 9.605, de 12 de fevereiro de 1998,"
+    " para elevar a pena de maus-tratos e estabelecer punição financeira. 2018.",
+    "CARDOSO, Virgínia; CARDOSO, Giselle. Linguagem SQL : fundamentos e práticas. São Paulo. Saraiva. 2013."
+    " 196 p. Disponível em: <https://integrada.minhabiblioteca.com.br/#/books/9788502200463/cfi/4!/4/4@0.00:0.00>",
+    "COSTEIRA, Jessica Azevedo. Cães e Gatos - Controle Populacional Por Meio De Esterilização Cirúrgica."
+    " Dissertação (Bacharel em Medicina Veterinária) - Universidade Federal da Paraíba. Paraíba, 2013.",
+    "CURITIBA. Resumo executivo do projeto - Rede de defesa e proteção animal da cidade de Curitiba. 2009."
+    " Disponível em: <http://www.protecaoanimal.curitiba.pr.gov.br/Resumo.pdf> Acesso em 07 mai. 2019.",
+    "DUARTE, Marcos. Sistemas de informação para organizações não governamentais de proteção animal."
+    " São Paulo: Atlas, 2015.",
+    "FERREIRA, Ana Paula. Adoção responsável de cães e gatos no Brasil. Revista Brasileira de Medicina"
+    " Veterinária, v. 12, n. 3, p. 45-52, 2016.",
+]
+
+
+def test_an_abnt_entry_typed_without_the_space_after_a_url_in_angle_brackets() -> None:
+    """A justified ABNT list spaced between entries: one entry ends with a URL in angle brackets
+    broken across lines ("...cfi/4!/" + "4/4@0.00:0.00>": no period), and the next, typed without
+    the space before it, opens right under it."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=596, height=842)
+    page.insert_text((85, 80), "REFERÊNCIAS", fontsize=12, fontname="hebo")
+    y = 100.0
+    for n, text in enumerate(_ABNT_JUSTIFIED):
+        rect = pymupdf.Rect(85, y, 511, y + 200)
+        spare = page.insert_textbox(rect, text, fontsize=12, align=pymupdf.TEXT_ALIGN_JUSTIFY)
+        y += 200 - spare + (0 if _ABNT_JUSTIFIED[n].startswith("CARDOSO") else 14)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw.split()[0] for r in refs] == [text.split()[0] for text in _ABNT_JUSTIFIED]

@@ -64,8 +64,9 @@ DRAWN_DASH = re.compile(r"^[.,]\s+[^\s.]")
 # period (not an initial's: "Smith, J."), or a URL or DOI.
 _REFERENCE_END = re.compile(r"(?:\d|\)|[^\W\d_]{2}\.|\d\.|(?:https?://|doi:|\b10\.\d{4,9}/)\S+)$")
 
-# A line that closes a sentence or an entry: a period, or a URL or DOI (an entry's last item)
-_CLOSED = re.compile(r"(?:\.|(?:https?://|doi:|\b10\.\d{4,9}/)\S+)$")
+# A line that closes a sentence or an entry: a period, or a URL or DOI (an entry's last item), or
+# the angle bracket that closes one (ABNT's "Disponível em: <https://...>", broken across lines)
+_CLOSED = re.compile(r"(?:\.|(?:https?://|doi:|\b10\.\d{4,9}/)\S+|\S>)$")
 
 
 # A function word no sentence ends with: a line ending in one breaks off ("... The Impact" + "of")
