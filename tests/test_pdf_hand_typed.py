@@ -6,6 +6,7 @@ institutions in capitals with their acronyms, paragraphs spaced unevenly.
 from __future__ import annotations
 
 import pymupdf
+import pytest
 
 from arxref.pdf import extract_pdf_references
 from arxref.pdf._labels import line_labels
@@ -350,20 +351,33 @@ _ABNT_JUSTIFIED = [
     " São Paulo: Atlas, 2015.",
     "FERREIRA, Ana Paula. Adoção responsável de cães e gatos no Brasil. Revista Brasileira de Medicina"
     " Veterinária, v. 12, n. 3, p. 45-52, 2016.",
+    "SILVEIRA, Paulo. O que é SQL? alura, 2019. Disponível em: https://www.alura.com.br/artigos/o-que-e-sql"
+    " Acesso em: 06 maio.",
+    "SOS COSTURA. SOS Costura, 2020. Página Web. Disponível em: <https://www.soscostura.com/>. Acesso em:"
+    " 14, março de 2021.",
+    "SOUZA, Daniele. Banco de Dados: Descubra O Que São e Quais Existem. Disponível em: https://www.gov.br."
+    " Acesso em: 20 mar. 2021.",
 ]
+_TYPED_WITHOUT_SPACE = ("CARDOSO", "SILVEIRA")  # the entries the next one follows with no space
 
 
-def test_an_abnt_entry_typed_without_the_space_after_a_url_in_angle_brackets() -> None:
-    """A justified ABNT list spaced between entries: one entry ends with a URL in angle brackets
-    broken across lines ("...cfi/4!/" + "4/4@0.00:0.00>": no period), and the next, typed without
-    the space before it, opens right under it."""
+def _abnt_pdf(align: int) -> bytes:
     doc = pymupdf.open()
     page = doc.new_page(width=596, height=842)
     page.insert_text((85, 80), "REFERÊNCIAS", fontsize=12, fontname="hebo")
     y = 100.0
-    for n, text in enumerate(_ABNT_JUSTIFIED):
+    for text in _ABNT_JUSTIFIED:
         rect = pymupdf.Rect(85, y, 511, y + 200)
-        spare = page.insert_textbox(rect, text, fontsize=12, align=pymupdf.TEXT_ALIGN_JUSTIFY)
-        y += 200 - spare + (0 if _ABNT_JUSTIFIED[n].startswith("CARDOSO") else 14)
-    refs = extract_pdf_references(doc.tobytes()).references
+        spare = page.insert_textbox(rect, text, fontsize=12, align=align)
+        y += 200 - spare + (0 if text.startswith(_TYPED_WITHOUT_SPACE) else 14)
+    return doc.tobytes()
+
+
+@pytest.mark.parametrize("align", [pymupdf.TEXT_ALIGN_JUSTIFY, pymupdf.TEXT_ALIGN_LEFT])
+def test_abnt_entries_typed_without_the_space_before_them(align: int) -> None:
+    """An ABNT list spaced between entries, justified or not: one entry ends with a URL in angle
+    brackets broken across lines ("...cfi/4!/" + "4/4@0.00:0.00>": no period), and the next, typed
+    without the space before it, opens right under it; another ends its last line where the next
+    one's first word ("SOS COSTURA.") would have fit, and that one is typed without the space too."""
+    refs = extract_pdf_references(_abnt_pdf(align)).references
     assert [r.raw.split()[0] for r in refs] == [text.split()[0] for text in _ABNT_JUSTIFIED]

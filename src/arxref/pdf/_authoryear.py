@@ -265,7 +265,9 @@ def _gap_starts(lines: tuple[Line, ...]) -> list[int] | None:
             # breaks a line early
             if i in wide or capitals and justified and _short_end(a, margin) and _CAPS.match(b.text):
                 starts.append(i)
-            elif closes_entry(a.text) and _INVERTED_START.match(b.text) and _fits_above(a, b, edge):
+            elif closes_entry(a.text) and _fits_above(a, b, edge) and (
+                _INVERTED_START.match(b.text) or capitals and _CAPS.match(b.text)  # "SOS COSTURA. SOS"
+            ):
                 early.append(i)
         elif (
             (closes_entry(a.text) or _link_tail(lines, i - 1))
