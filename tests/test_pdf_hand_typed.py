@@ -381,3 +381,27 @@ def test_abnt_entries_typed_without_the_space_before_them(align: int) -> None:
     one's first word ("SOS COSTURA.") would have fit, and that one is typed without the space too."""
     refs = extract_pdf_references(_abnt_pdf(align)).references
     assert [r.raw.split()[0] for r in refs] == [text.split()[0] for text in _ABNT_JUSTIFIED]
+
+
+def test_bold_sub_headings_ending_in_a_colon_are_no_part_of_the_entry_below() -> None:
+    """A Spanish thesis divides its list under bold run-in sub-headings ("Referencias académicas e
+    informes:", "Referencias en prensa:"), each right over an entry that opens with a name or a
+    body and its date in brackets."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=596, height=842)
+    page.insert_text((113, 80), "Referencias", fontsize=14, fontname="hebo")
+    y = 110.0
+    press = ("El Espectador", "Caracol Radio", "Colombia plural", "El Tiempo")
+    sections = [
+        ("Referencias académicas e informes:", [f"Autor{n}, A. ({2000 + n}) Un libro." for n in range(1, 8)]),
+        ("Referencias en prensa:", [f"{name} (2018) Noticia sobre los líderes sociales." for name in press]),
+    ]
+    for heading, entries in sections:
+        page.insert_text((113, y), heading, fontsize=12, fontname="hebo")
+        y += 24
+        for text in entries:
+            page.insert_text((113, y), text, fontsize=12)
+            page.insert_text((149, y + 14), "Bogotá: Editorial Universidad Nacional.", fontsize=12)
+            y += 36
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw.split(" (")[0] for r in refs] == [f"Autor{n}, A." for n in range(1, 8)] + list(press)

@@ -322,6 +322,9 @@ def _close_list(chunk: list[Line], body: float, number: str = "") -> list[Line]:
     blocks = text_blocks(chunk)
     j = 0
     while j < len(chunk):
+        if _colon_sub_heading(chunk, j, body):
+            chunk = chunk[:j] + chunk[j + 1 :]
+            continue
         block = blocks.get((chunk[j].page, chunk[j].col))
         if closes_list(chunk[j], body, block) or _plain_end(chunk, j, body) or _bold_end(chunk, j, body):
             resumes = _chain_resumes(chunk, j)
@@ -342,6 +345,16 @@ _RUN_IN_END = re.compile(
 
 
 _END_NAME_CHARS = 40  # the longest plain line that only names what follows ("Supplementary Information:")
+
+
+def _colon_sub_heading(chunk: list[Line], j: int, body: float) -> bool:
+    """A bold line in the text size that ends with a colon, over a line that opens an entry: a
+    sub-heading that divides the list ("Referencias en prensa:"), no part of the entry below it."""
+    ln, after = chunk[j], chunk[j + 1] if j + 1 < len(chunk) else None
+    if not (ln.bold and ln.text.rstrip().endswith(":") and len(ln.text.split()) <= 10):
+        return False
+    opens = after is not None and (opens_entry(after, body) or bool(_AUTHOR_DATE.match(after.text)))
+    return abs(ln.size - body) <= 0.6 and opens
 
 
 def _bold_end(chunk: list[Line], j: int, body: float) -> bool:
