@@ -405,3 +405,30 @@ def test_bold_sub_headings_ending_in_a_colon_are_no_part_of_the_entry_below() ->
             y += 36
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.raw.split(" (")[0] for r in refs] == [f"Autor{n}, A." for n in range(1, 8)] + list(press)
+
+
+def test_a_body_and_its_date_open_a_page_after_an_entry_that_ended_in_a_broken_url() -> None:
+    """The last entry of a page ends with the tail of a URL Word broke at a hyphen (no period after
+    it); the next page opens with a body and its date in brackets, "Prensa Libre Casanare (2018)":
+    a new entry, not more of the URL's entry."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=596, height=842)
+    page.insert_text((113, 80), "Referencias", fontsize=14, fontname="hebo")
+    y = 110.0
+    last = [
+        "Pax (2017) Continúa persecución a líderes sociales. Noviembre 12. En:",
+        "https://paxencolombia.org/continua-persecucion-a-lideres-sociales-del-",
+        "cesar-graves-amenazas-a-3-dirigentes/",
+    ]
+    for n in range(1, 16):
+        lines = [f"Medio{n} (2017) Noticia número {n} sobre los líderes. Junio 12. En:", f"https://m{n}.org/n-{n}/"]
+        for k, text in enumerate(last if n == 15 else lines):
+            page.insert_text((113, y + 14 * k), text, fontsize=12)
+        y += 42
+    page = doc.new_page(width=596, height=842)
+    press = ["Prensa Libre Casanare", "Prensa Rural", "Radio Macondo"]
+    for k, name in enumerate(press):
+        page.insert_text((113, 80 + 42 * k), f"{name} (2018) Amenazan a un líder social. En:", fontsize=12)
+        page.insert_text((113, 94 + 42 * k), "https://example.org/noticia/", fontsize=12)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw.split(" (")[0] for r in refs[-4:]] == ["Pax", *press]

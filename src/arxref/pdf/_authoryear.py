@@ -271,7 +271,12 @@ def _gap_starts(lines: tuple[Line, ...]) -> list[int] | None:
                 early.append(i)
         elif (
             (closes_entry(a.text) or _link_tail(lines, i - 1))
-            and (_AUTHOR_START.match(b.text) or _REPEAT.match(b.text) or capitals and _CAPS.match(b.text))
+            and (
+                _AUTHOR_START.match(b.text)
+                or _REPEAT.match(b.text)
+                or capitals and _CAPS.match(b.text)
+                or _link_tail(lines, i - 1) and _DATED_START.match(b.text)  # ".../" + "Prensa Libre (2018)"
+            )
             # no gap to measure across a page or column break: an author and a date in brackets
             # right after ("Google. (2017a).", "Nakada S, ..., et al (2016b)"), or one author's
             # name alone ("Santiago Murillo González. Title"), after any end of a reference
