@@ -389,3 +389,24 @@ def test_bare_labels_right_aligned_before_their_entries_hang_the_list() -> None:
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.index for r in refs] == list(range(1, 16))
     assert [r.raw for r in refs] == [" ".join(filter(None, e)) for e in entries]
+
+
+def test_a_journals_name_broken_after_an_abbreviation_does_not_start_an_entry() -> None:
+    """AIP (REVTeX jcp) prints its list without labels, indent or gaps: a line that ends in "J.
+    Chem." and a next one that opens "Theory Comput. 7, 2689" look like an entry's end and a single
+    author's name ("Greta Johnson. Title"), but a number follows: the rest of the journal's name."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 60), "REFERENCES", fontsize=10, fontname="hebo")
+    lines = []
+    for n in range(1, 13):
+        if n % 4 == 0:
+            journal = f"Theory Comput. {n}, 2689 (2011)."
+            lines += [f"A. Sirjoosingh{n}, M. V. Pak, and S. Hammes, J. Chem.", journal]
+        else:
+            lines += [f"T. Kreibich{n}, R. van Leeuwen, and E. Gross, Phys. Rev. A {n},", f"25 (20{10 + n})."]
+    for k, text in enumerate(lines):
+        page.insert_text((72, 80 + 11 * k), text, fontsize=9)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert len(refs) == 12
+    assert refs[3].raw.endswith("J. Chem. Theory Comput. 4, 2689 (2011).")

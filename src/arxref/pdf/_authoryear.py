@@ -31,8 +31,9 @@ _AUTHOR_START = re.compile(
 # In a list without indent or gaps a single author's name also starts an entry ("Greta Johnson.
 # Title", a Spanish name with both surnames: "Santiago Murillo González."), and so does the dash
 # that repeats the authors of the entry above ("— (2023).", "———,", typed "__ (2018b)").
+# Not before a number: "Theory Comput. 7, 2689 (2011)." is the rest of a journal's name.
 _ONE_AUTHOR = re.compile(
-    rf"^(?:{_NAME}(?:\s+[A-Z]\.)*\s+{_PARTICLE}*{_NAME}(?:\s+{_NAME})?\.\s|(?:—+|–{{2,}}|-{{3,}}|_{{2,}}(?=[\s.,(])))"
+    rf"^(?:{_NAME}(?:\s+[A-Z]\.)*\s+{_PARTICLE}*{_NAME}(?:\s+{_NAME})?\.\s(?!\d)|(?:—+|–{{2,}}|-{{3,}}|_{{2,}}(?=[\s.,(])))"
 )
 # A person's name as an author list starts with it: "J. Bardeen,", "J.-P. Serre", "Smith, J.", "John P. A.
 # Ioannidis", "Hubble E.," (MNRAS), "Chodera JD," (Vancouver), "Arıkan, Erdal (2009)", "Broglie, Louis de
