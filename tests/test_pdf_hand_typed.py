@@ -9,7 +9,11 @@ import pymupdf
 import pytest
 
 from arxref.pdf import extract_pdf_references
+from arxref.pdf._authoryear import _gap_starts as gap_starts  # the rule under test, without a page
+from arxref.pdf._furniture import remove_furniture
+from arxref.pdf._headings import HEADING
 from arxref.pdf._labels import line_labels
+from arxref.pdf._layout import Line
 
 _UNE_ISO = [
     (
@@ -432,3 +436,43 @@ def test_a_body_and_its_date_open_a_page_after_an_entry_that_ended_in_a_broken_u
         page.insert_text((113, 94 + 42 * k), "https://example.org/noticia/", fontsize=12)
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.raw.split(" (")[0] for r in refs[-4:]] == ["Pax", *press]
+
+
+
+
+def test_an_accented_chapter_heading_under_its_page_number_is_no_running_head() -> None:
+    """abnTeX2 opens its bibliography chapter with "Referências" set large under the page number;
+    the chapter's later pages repeat the word as their running head, so it recurs atop pages. The
+    page number and the heading stand apart from the text as one block, like a running head's,
+    but a bibliography's heading is never furniture, accented or not."""
+
+    def line(y: float, text: str, x0: float = 85.0, x1: float = 511.0, size: float = 12.0) -> Line:
+        return Line(60, x0, y, x1, y + size, text, size, False, 0, size, 596.0, 842.0)
+
+    page = (
+        line(45.0, "60", x0=520.0, x1=531.0, size=10.0),
+        line(70.0, "Referências", x0=240.0, x1=357.0, size=24.8),
+        *(line(140.0 + 15 * k, f"AUTOR{k}, A. B. Um estudo sobre energia. 2019. {k}") for k in range(30)),
+    )
+    kept = remove_furniture([page], HEADING, frozenset({"referencias"}))[0]
+    assert [ln.text for ln in kept[:2]] == ["Referências", "AUTOR0, A. B. Um estudo sobre energia. 2019. 0"]
+
+
+def test_a_name_in_capitals_atop_a_page_after_an_entry_ending_in_its_back_references() -> None:
+    """abnTeX2 ends each entry with the pages that cite it ("..., 2009. 26"): across a page break
+    (no gap to measure) a name in capitals after such an end starts an entry in an ABNT list."""
+
+    def line(page: int, y: float, text: str) -> Line:
+        return Line(page, 85.0, y, 511.0, y + 12, text, 12.0, False, 0, 12.0, 596.0, 842.0)
+
+    names = ["ABREU", "ALVES", "BARBOZA", "BLANK", "BRITO", "BUDEL", "CHANG", "DENHOLM", "DUARTE", "FARIAS"]
+    lines = []
+    for k, name in enumerate(names):
+        page, y = (0, 100.0 + 40 * k) if k < 6 else (1, 100.0 + 40 * (k - 6))
+        lines += [
+            line(page, y, f"{name}, A. B. Um estudo sobre a energia solar fotovoltaica no"),
+            line(page, y + 14, f"Brasil. Revista Brasileira, 2019. {20 + k}"),
+        ]
+    starts = gap_starts(tuple(lines))
+    assert starts is not None
+    assert 12 in starts

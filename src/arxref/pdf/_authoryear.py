@@ -281,10 +281,11 @@ def _gap_starts(lines: tuple[Line, ...]) -> list[int] | None:
             # no gap to measure across a page or column break: an author and a date in brackets
             # right after ("Google. (2017a).", "Nakada S, ..., et al (2016b)"), or one author's
             # name alone ("Santiago Murillo González. Title"), after any end of a reference
-            # ("..., (2007), 4"); in a justified list a line that ends short ends its entry ("R Core
+            # ("..., (2007), 4"), and a name in capitals in an ABNT list after one (abnTeX2's back-
+            # references: "..., 2009. 26"); in a justified list a line that ends short ends its entry ("R Core
             # Team, 2023." and "GitHub, n.d." name no person)
             or _REFERENCE_END.search(a.text.rstrip())
-            and (_DATED_START.match(b.text) or _ONE_AUTHOR.match(b.text))
+            and (_DATED_START.match(b.text) or _ONE_AUTHOR.match(b.text) or capitals and _CAPS.match(b.text))
             or justified
             and _short_end(a, margin)
             and _CAPITAL_START.match(b.text)

@@ -14,6 +14,8 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING
 
+from arxref.pdf._headings import heading_key
+
 if TYPE_CHECKING:
     from arxref.pdf._layout import Line
 
@@ -213,7 +215,7 @@ def _margin_stacks(
     part of it, however often each chapter prints it."""
 
     def furniture_like(ln: Line) -> bool:
-        if heading.match(ln.text.strip()):
+        if heading.match(heading_key(ln.text)):
             return False
         recurs = _recurs(ln.text, recurring, lengths) and not _CAPTION.match(ln.text)
         return recurs or bool(_PAGE_NO.match(ln.text)) and not _among_labels(ln, lines) or id(ln) in aside
@@ -301,6 +303,9 @@ def remove_furniture(
             reach = ln.page_height * _RECURRING_MARGIN + 40
             if ln.y1 < reach or ln.y0 > ln.page_height - reach:
                 recurs = _recurs(ln.text, recurring, lengths) and not _CAPTION.match(ln.text)
+                # ... but a bibliography's heading set large, whose words the running heads of its
+                # chapter's later pages repeat (abnTeX2's "Referências"), is no running head
+                recurs = recurs and not (ln.size >= body + 4 and heading.match(heading_key(ln.text)))
                 # a line that recurs page after page may sit further in (ACM's journal foot, 86% down)
                 margin = _RECURRING_MARGIN if recurs else _MARGIN
                 folio = recurs and _FOLIO_END.search(ln.text) is not None
