@@ -810,3 +810,47 @@ def test_a_label_too_wide_for_words_tab_stop_breaks_before_its_bracket() -> None
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.index for r in refs] == list(range(1, 16))
     assert refs[11].raw.startswith("A. Autor12, «Un trabajo sobre las cosas del agua,» 2012. [En línea].")
+
+
+def test_an_author_in_lower_case_and_its_date_start_an_entry_after_a_urls_tail() -> None:
+    """A Dutch APA list hangs its entries; one ends with a URL broken across lines (its tail ends in
+    "/", no period), and the next opens with a user name in lower case and its date: "klricks.
+    (2022, 3 september)". A line in lower case after an open line would go on the entry above."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 60), "Referenties", fontsize=14, fontname="hebo")
+    entries = [
+        [f"Auteur{n}, A. ({2010 + n}, 3 maart). Een studie over containers.", f"https://example.org/{n}"]
+        for n in range(1, 9)
+    ]
+    entries[4] = [
+        "Johnston, S. (2024, 16 juli). 11 Years of Docker: Shaping the Next Decade of",
+        "Development | Docker. Docker. https://www.docker.com/blog/docker-11-",
+        "year-anniversary/",
+    ]
+    klricks = "klricks. (2022, 3 september). Difference between the Raspberry Pi OS images."
+    entries.insert(5, [klricks, "Raspberry Pi. https://forums.raspberrypi.com/viewtopic.php?t=339721"])
+    y = 90
+    for lines in entries:
+        for k, text in enumerate(lines):
+            page.insert_text((72 if k == 0 else 108, y), text, fontsize=11)
+            y += 24
+    refs = extract_pdf_references(doc.tobytes()).references
+    first_words = [lines[0].split(".")[0].split(",")[0] for lines in entries]
+    assert [r.raw.split(".")[0].split(",")[0] for r in refs] == first_words
+
+
+def test_a_label_typed_with_a_wrong_number_still_starts_its_entry() -> None:
+    """A Russian thesis numbers its list 1, 2, 3, 3, 5, ... 9, 7, 11: each misnumbered label stands
+    where the chain skips one, at the label position, before a capital; its entry keeps the number
+    it prints."""
+    printed = [1, 2, 3, 3, 5, 6, 7, 8, 9, 7, 11, 12, 13, 14, 15]
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 60), "Literature", fontsize=14, fontname="hebo")
+    for k, n in enumerate(printed):
+        entry = f"{n}. Avtor{k} A.B. Nazvanie raboty nomer {k} // Zhurnal. - 2019. - T. {k},"
+        page.insert_text((72, 90 + 34 * k), entry, fontsize=11)
+        page.insert_text((90, 104 + 34 * k), f"No. 2. - S. {k}-{k + 9}.", fontsize=11)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == printed

@@ -87,6 +87,10 @@ def goes_on_from(above: str, below: str) -> bool:
     return breaks_off(above) or below[:1].islower() and not closes_entry(above)
 
 
+# A name in lower case and its date in brackets opens an author-date entry ("klricks. (2022, 3 september)")
+_LOWER_AUTHOR_DATE = re.compile(r"^[a-z][\w.-]{1,30}\.?\s\((?:1[6-9]|20)\d\d")
+
+
 def closes_entry(text: str) -> bool:
     """Whether a line ends the way an entry's last line does: a period, a URL or a DOI."""
     return bool(_CLOSED.search(text.rstrip()))
@@ -177,7 +181,8 @@ def _goes_on(lines: tuple[Line, ...], i: int) -> bool:
     if i > 0 and _EDITORS_NEXT.search(lines[i - 1].text.rstrip()):
         return True
     after_open = i > 0 and not _REFERENCE_END.search(lines[i - 1].text.rstrip())
-    return after_open and ln.text[:1].islower() and not opens_author_list(ln)
+    lower = ln.text[:1].islower() and not _LOWER_AUTHOR_DATE.match(ln.text)  # not "klricks. (2022, 3 ..."
+    return after_open and lower and not opens_author_list(ln)
 
 
 # A line ending where the names of editors or further authors must follow: no entry ends so, and the

@@ -63,25 +63,40 @@ def _chain(
         if accept_number(previous, lab.number, at_pos):
             starts.append((i, lab))
             previous = lab.number
-    return _typed_without_mark(lines, starts, indents, labels) if family in ("dot", "bracket") else starts
+    if family not in ("dot", "bracket"):
+        return starts
+    return _typed_without_mark(lines, starts, indents, labels, family)
 
 
 def _typed_without_mark(
-    lines: tuple[Line, ...], starts: list[tuple[int, Label]], indents: Indents, labels: list[dict[str, Label]]
+    lines: tuple[Line, ...],
+    starts: list[tuple[int, Label]],
+    indents: Indents,
+    labels: list[dict[str, Label]],
+    family: str,
 ) -> list[tuple[int, Label]]:
-    """The chain with a label typed without its dot or brackets put back where it skips one: "15
-    Koetter, F." between "14." and "16.", at the label position, a capital after it."""
+    """The chain with a label typed amiss put back where it skips one, at the label position with a
+    capital after it: typed without its dot or brackets ("15 Koetter, F." between "14." and "16."),
+    else typed with a wrong number (a thesis numbering "3.", "3.", "5.": the entry keeps its printed
+    number)."""
     found = list(starts)
     for (i, a), (j, b) in zip(starts, starts[1:], strict=False):
         if a.number is None or b.number != a.number + 2:
             continue
-        for k in range(i + 1, j):
-            bare = labels[k].get("bare")
-            after = lines[k].text[bare.end : bare.end + 1] if bare else ""
-            if bare and bare.number == a.number + 1 and after.isupper() and indents.at_label_position(
-                lines[k], 12
-            ):
-                found.append((k, bare))
+        for kind, wanted in (("bare", a.number + 1), (family, None)):
+            k, lab = next(
+                (
+                    (k, lab)
+                    for k in range(i + 1, j)
+                    if (lab := labels[k].get(kind)) is not None
+                    and (wanted is None or lab.number == wanted)
+                    and lines[k].text[lab.end : lab.end + 1].isupper()
+                    and indents.at_label_position(lines[k], 12)
+                ),
+                (None, None),
+            )
+            if k is not None:
+                found.append((k, lab))
                 break
     return sorted(found, key=lambda s: s[0])
 
