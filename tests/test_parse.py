@@ -527,3 +527,19 @@ def test_a_given_name_in_full_then_an_initial_then_a_capital_word(entry: str, au
 def test_ditto_words_and_bracketed_descriptions_are_no_part_of_the_title(entry: str, title: str) -> None:
     assert parse_reference(entry).title == title
     assert parse_reference("Idema, J. A study of things. J. Phys. 3, 2001.").authors == ("Idema, J.",)
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "year"),
+    [
+        ("LeCun, Y., & Pesenti, J. (2020, 24 marzo). FAIR turns five. Meta.", "FAIR turns five", 2020),
+        ("OpenAI. (2024, mayo 13). Hello GPT-4o. OpenAI. https://openai.com/es-ES/", "Hello GPT-4o", 2024),
+        ("AltexSoft. (2022, 14 december). The good and the bad. AltexSoft.", "The good and the bad", 2022),
+        ("KelliDavis. (s. f.). Overview of Copilot Chat. Microsoft Learn.", "Overview of Copilot Chat", None),
+    ],
+)
+def test_apa_web_dates_with_a_month_in_any_language(text: str, title: str, year: int | None) -> None:
+    """APA 7 dates a web page to the day, in the list's language, day or month first; and prints its
+    "no date" in translation ("s. f."): the title follows the date either way."""
+    parsed = parse_reference(text)
+    assert (parsed.title, parsed.year) == (title, year)

@@ -77,7 +77,8 @@ _QUOTED_RE = re.compile(
 _YEAR_MARK_RE = re.compile(
     r"^\s*[.,:]?\s*\(?\s*(?:(?<=\()(?:[A-Z][a-z]{2,8}\.?|\d{1,2}),?\s+)?"
     r"(?P<year>" + YEAR + r")[a-z]?(?:\s*[-–]\s*(?:" + YEAR + r")?)?"
-    r"(?:(?<=\d),\s[A-Z][a-z]{2,8}\.?(?:\s\d{1,2}(?:[-–]\d{1,2})?)?(?=\)))?\s*\)?"  # APA "(1953, June)"
+    # APA "(1953, June)", "(2020, March 24)", and in other languages "(2024, mayo 13)", "(2020, 24 marzo)"
+    r"(?:(?<=\d),\s(?:\d{1,2}\.?\s)?[^\W\d_]{3,10}\.?(?:\s\d{1,2}(?:[-–]\d{1,2})?)?(?=\)))?\s*\)?"
     r"(?=[\s.,:;)]|$)\s*(?P<punct>[.,:;]?)"
 )
 # APA's "no date" in its languages where the year would stand: "(n.d.).", "(s.f.).", "(s.d.).", "(o.J.)."
