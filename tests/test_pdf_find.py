@@ -663,17 +663,17 @@ def test_a_line_broken_before_a_period_without_a_rule_drawn_is_no_repeated_autho
 
 
 def _thesis_with_an_annexed_article_pdf() -> bytes:
-    """A Word thesis of 40 pages: its bibliography on pages 29-30, then an annexed article of ten
+    """A Word thesis of 40 pages: its bibliography on pages 30-31, then an annexed article of eight
     pages whose own short list closes the document, further back than an eighth of it."""
     doc = pymupdf.open()
     prose = "the results of the chapter are discussed here in some detail"
     for p in range(40):
         page = doc.new_page(width=595, height=842)
-        if p in (28, 29):
-            if p == 28:
+        if p in (29, 30):
+            if p == 29:
                 page.insert_text((72, 72), "Bibliografía", fontsize=14, fontname="hebo")
             for k in range(20):
-                n = 20 * (p - 28) + k + 1
+                n = 20 * (p - 29) + k + 1
                 entry = f"[{n}] A. Author{n}, A study of things, in Proc. Conf.,"
                 page.insert_text((72, 100 + 34 * k), entry, fontsize=10)
                 page.insert_text((90, 113 + 34 * k), f"Madrid, {1990 + n % 30}, pp. {n}-9.", fontsize=10)

@@ -103,10 +103,6 @@ _DATED_LINE = re.compile(r"\b(?:1[5-9]|20)\d\d\b.*$", re.M)
 _DATED_LINES_PER_PAGE = 0.25
 
 
-def _dated_lines(texts: list[str | None]) -> int:
-    return sum(len(_DATED_LINE.findall(t)) for t in texts if t)
-
-
 def read_page_texts(
     doc: pymupdf.Document,
     is_heading_page: Callable[[str], bool],
@@ -125,8 +121,9 @@ def read_page_texts(
     at least four) before the earliest heading found holds no further heading. Two headings
     apart (per-chapter lists, main + supplement) mean more may come, and so does a second
     list's own heading ("Supplementary References": a main list, under its heading or none,
-    comes before it), and so does a list too short for the document (fewer dated lines than a
-    quarter of its page count): then every page is read, as it is when no heading is found.
+    comes before it): then every page is read, as it is when no heading is found. A list too
+    short for the document (fewer dated lines than a quarter of its page count) doubles the
+    stretch: a thesis's own list may stand before an annexed article and its short list.
 
     Pages not read are None. The text pages of the pages read go into `kept`, up to its budget.
     """
@@ -140,15 +137,17 @@ def read_page_texts(
     earliest = None
     several = False
     short = False  # the list under the earliest heading is too short for the document
+    dated = 0  # dated lines on the pages read so far, from the end
     for p in range(n - 1, -1, -1):
-        if earliest is not None and earliest - p > window and not several and not short:
+        if earliest is not None and earliest - p > (2 * window if short else window) and not several:
             break
         if texts[p] is None:
             texts[p] = _page_text(doc[p], kept)
+        dated += len(_DATED_LINE.findall(texts[p] or ""))
         if is_heading_page(texts[p]):
             several = several or (earliest is not None and earliest - p > 1) or is_second_list_page(texts[p])
             earliest = p
-            short = _dated_lines(texts[p:]) < n * _DATED_LINES_PER_PAGE
+            short = dated < n * _DATED_LINES_PER_PAGE
     if earliest is None and not any(t and t.strip() for t in texts):
         raise NoTextLayer(f"none of the {n} pages holds extractable text")
     return tuple(texts)
