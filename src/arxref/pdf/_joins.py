@@ -157,7 +157,8 @@ def _hyphen_is_real(left: str, right: str, vocab: Vocabulary) -> bool:
         return True
     if a + b in vocab:
         return False
-    capitals = _set_in_capitals(left, right)  # "USING MULTI-" + "PLE INDICATORS"
+    upper = tail.group(2)[0].isupper() and head.group(1)[0].isupper()
+    capitals = upper and _set_in_capitals(left[-80:], right)  # "USING MULTI-" + "PLE INDICATORS"
     if not head.group(1)[0].islower() and not capitals:
         return True  # "Guéry-Odelin", "Hewlett-Packard"
     if b in _SUFFIXES:

@@ -96,11 +96,11 @@ def _anchored_pages(entry_pages: frozenset[int], n: int) -> list[int]:
     return sorted(wanted, reverse=True)
 
 
-_DATED_LINE = re.compile(r"\b(?:1[5-9]|20)\d\d\b.*$", re.M)
-# Dated lines per page of the document a bibliography at its end holds, at least: fewer, and the
+_YEAR = re.compile(r"\b(?:1[5-9]|20)\d\d\b")
+# Years per page of the document a bibliography at its end prints, at least: fewer, and the
 # heading found last is more likely a template's sample list or an annexed article's own short
 # list than the document's (a thesis of 83 pages, an article of 23, each with its list further up)
-_DATED_LINES_PER_PAGE = 0.25
+_YEARS_PER_PAGE = 0.25
 
 
 def read_page_texts(
@@ -122,7 +122,7 @@ def read_page_texts(
     apart (per-chapter lists, main + supplement) mean more may come, and so does a second
     list's own heading ("Supplementary References": a main list, under its heading or none,
     comes before it): then every page is read, as it is when no heading is found. A list too
-    short for the document (fewer dated lines than a quarter of its page count) doubles the
+    short for the document (fewer years printed than a quarter of its page count) doubles the
     stretch: a thesis's own list may stand before an annexed article and its short list.
 
     Pages not read are None. The text pages of the pages read go into `kept`, up to its budget.
@@ -137,17 +137,17 @@ def read_page_texts(
     earliest = None
     several = False
     short = False  # the list under the earliest heading is too short for the document
-    dated = 0  # dated lines on the pages read so far, from the end
+    years = 0  # years printed on the pages read so far, from the end
     for p in range(n - 1, -1, -1):
         if earliest is not None and earliest - p > (2 * window if short else window) and not several:
             break
         if texts[p] is None:
             texts[p] = _page_text(doc[p], kept)
-        dated += len(_DATED_LINE.findall(texts[p] or ""))
+        years += len(_YEAR.findall(texts[p] or ""))
         if is_heading_page(texts[p]):
             several = several or (earliest is not None and earliest - p > 1) or is_second_list_page(texts[p])
             earliest = p
-            short = dated < n * _DATED_LINES_PER_PAGE
+            short = years < n * _YEARS_PER_PAGE
     if earliest is None and not any(t and t.strip() for t in texts):
         raise NoTextLayer(f"none of the {n} pages holds extractable text")
     return tuple(texts)

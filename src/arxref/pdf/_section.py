@@ -361,8 +361,7 @@ def _bold_end(chunk: list[Line], j: int, body: float) -> bool:
     """A short bold line in the text size after an entry's end, with prose under it and no entry: a
     word processor's sub-heading of the text that follows the list (a template's "Subheadings")."""
     ln, before, after = chunk[j], chunk[j - 1] if j else None, chunk[j + 1] if j + 1 < len(chunk) else None
-    short = len(ln.text.split()) <= 4 and not ln.text.endswith((".", ","))
-    if not (ln.bold and short and abs(ln.size - body) <= 0.6):
+    if not ln.bold or abs(ln.size - body) > 0.6 or len(ln.text.split()) > 4 or ln.text.endswith((".", ",")):
         return False
     ends_entry = before is not None and closes_entry(before.text)
     return ends_entry and after is not None and not opens_entry(after, body)
