@@ -536,10 +536,14 @@ def test_ditto_words_and_bracketed_descriptions_are_no_part_of_the_title(entry: 
         ("OpenAI. (2024, mayo 13). Hello GPT-4o. OpenAI. https://openai.com/es-ES/", "Hello GPT-4o", 2024),
         ("AltexSoft. (2022, 14 december). The good and the bad. AltexSoft.", "The good and the bad", 2022),
         ("KelliDavis. (s. f.). Overview of Copilot Chat. Microsoft Learn.", "Overview of Copilot Chat", None),
+        ("Geeks. (2022a, november 9). Embedded realtime system. Geeks.", "Embedded realtime system", 2022),
+        ("Raspberry Pi. (z.d.-a). Operating system images. https://x.org", "Operating system images", None),
+        ("PowerCert. (2022, 28 december). VMs vs Containers [Video]. YouTube.", "VMs vs Containers", 2022),
     ],
 )
 def test_apa_web_dates_with_a_month_in_any_language(text: str, title: str, year: int | None) -> None:
-    """APA 7 dates a web page to the day, in the list's language, day or month first; and prints its
-    "no date" in translation ("s. f."): the title follows the date either way."""
+    """APA 7 dates a web page to the day, in the list's language, day or month first, after a year's
+    letter ("2022a"); prints its "no date" in translation ("s. f.", Dutch "z.d.-a"), and the kind of
+    work after the title ("[Video]"): the title is what stands between."""
     parsed = parse_reference(text)
     assert (parsed.title, parsed.year) == (title, year)

@@ -78,11 +78,12 @@ _YEAR_MARK_RE = re.compile(
     r"^\s*[.,:]?\s*\(?\s*(?:(?<=\()(?:[A-Z][a-z]{2,8}\.?|\d{1,2}),?\s+)?"
     r"(?P<year>" + YEAR + r")[a-z]?(?:\s*[-–]\s*(?:" + YEAR + r")?)?"
     # APA "(1953, June)", "(2020, March 24)", and in other languages "(2024, mayo 13)", "(2020, 24 marzo)"
-    r"(?:(?<=\d),\s(?:\d{1,2}\.?\s)?[^\W\d_]{3,10}\.?(?:\s\d{1,2}(?:[-–]\d{1,2})?)?(?=\)))?\s*\)?"
+    r"(?:(?<=[\da-z]),\s(?:\d{1,2}\.?\s)?[^\W\d_]{3,10}\.?(?:\s\d{1,2}(?:[-–]\d{1,2})?)?(?=\)))?\s*\)?"
     r"(?=[\s.,:;)]|$)\s*(?P<punct>[.,:;]?)"
 )
-# APA's "no date" in its languages where the year would stand: "(n.d.).", "(s.f.).", "(s.d.).", "(o.J.)."
-_NO_DATE_MARK_RE = re.compile(r"^\s*[.,]?\s*\((?:[ns]\.\s?[df]\.|o\.\s?J\.)\)\s*[.,:]?")
+# APA's "no date" in its languages where the year would stand: "(n.d.).", "(s.f.).", "(s.d.).", "(o.J.).",
+# Dutch "(z.d.)", and the letter that tells two apart: "(z.d.-a)"
+_NO_DATE_MARK_RE = re.compile(r"^\s*[.,]?\s*\((?:[nsz]\.\s?[df]\.(?:-[a-z])?|o\.\s?J\.)\)\s*[.,:]?")
 # "Kant, Immanuel (1764)" -> "Kant, Immanuel": a year closing a first sentence of names.
 _TRAILING_YEAR_RE = re.compile(r"[,.\s]*\(?" + YEAR + r"[a-z]?(?:\s*[-–]\s*(?:" + YEAR + r")?)?\)?$")
 # A collaboration tag after the names: "E. Komatsu et al. (WMAP Collaboration)", "[WMAP Collaboration]".

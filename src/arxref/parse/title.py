@@ -29,7 +29,7 @@ YEAR = r"(?:1[5-9]|20)\d\d"
 # APA's date in brackets after the authors: "(2019)", "(2011b)", "(2020, 24 marzo)", "(n.d.)" and its
 # translations ("s. f.", "s.d.", "z.d.", "o. J.")
 _DAY_MONTH = r"(?:,\s(?:\d{1,2}\.?\s)?[^\W\d_]{3,10}\.?(?:\s\d{1,2})?)?"
-APA_DATE = rf"\((?:{YEAR}[a-z]?{_DAY_MONTH}|[nsz]\.\s?[dfD]\.|o\.\s?J\.)\)"
+APA_DATE = rf"\((?:{YEAR}[a-z]?{_DAY_MONTH}|[nsz]\.\s?[dfD]\.(?:-[a-z])?|o\.\s?J\.)\)"
 # Sentence ends inside an entry: ". ", "? ", "! " (a closing quote may sit before the space).
 _SENT_END_RE = re.compile(r"[.?!](?=[\"”’']?(?:\s|$))")
 _ABBREVIATIONS = frozenset({

@@ -67,10 +67,11 @@ def clean_title(t: str | None, year: int | None = None) -> str | None:
 # [R] report, [EB/OL] web...), and the container after "//".
 _GB_TYPE_RE = re.compile(r"\s*\[(?:[JCMDRSPNZAGK]|CP|DB|EB)(?:/OL)?\](?:\s*//.*)?$")
 # ISO 690 and bath print the medium or the address in brackets after the title ("[Online]", "[arXiv
-# preprint arXiv:1412.6980]", "[https://...]", whose URL the parse has already cut out: "[ ]").
+# preprint arXiv:1412.6980]", "[https://...]", whose URL the parse has already cut out: "[ ]"), and
+# APA 7 the kind of work ("[Video]", "[Audio podcast episode]", "[Tweet]").
 _MEDIUM_RE = re.compile(
     r"\s*\[(?:\s*|[^\]]*,\s*|[^\]]*\b(?:online|arxiv|preprint|https?|www|e-?print|patent|software|"
-    r"computer\s+program|data\s*set)\b[^\]]*)\]\s*$",
+    r"computer\s+program|data\s*set|video|v[íi]deo|film|podcast|audio|tweet|webinar|slides)\b[^\]]*)\]\s*$",
     re.IGNORECASE,
 )
 # Volume, issue and pages right after a title, where the entry lost its journal's name (a .bib
