@@ -284,3 +284,24 @@ def test_a_running_head_over_a_page_of_few_lines_is_furniture() -> None:
     recurring = margin_shapes(tuple(f"{head}\nText of page {n}.\n{n}" for n in range(18, 22)))
     kept = remove_furniture([page], HEADING, recurring)[0]
     assert [ln.text for ln in kept] == ["Anhang", caption]
+
+
+def test_word_labels_at_the_edge_its_continuation_lines_start_from_are_no_line_numbers() -> None:
+    """Word's automatic numbering sets "1" at the margin and the entry's first line at a tab; the
+    entry's other lines start back at the margin, under the number. The numbers rise by one per
+    entry of three lines, so they count no lines, though the first lines leave their sentence open."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((54, 60), "References", fontsize=14)
+    y = 90.0
+    for n in range(1, 10):
+        page.insert_text((54, y), str(n), fontsize=11)
+        first = f"Author{n} S, Writer N, et al. Maternal risk factors and outcomes associated with"
+        page.insert_text((90, y), first, fontsize=11)
+        second = "HELLP syndrome: a population-based study. BJOG: An"
+        third = f"Obstetrics 2020;127:1189-98. {n}"
+        page.insert_text((54, y + 16), second, fontsize=11)
+        page.insert_text((54, y + 32), third, fontsize=11)
+        y += 52
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == list(range(1, 10))

@@ -158,7 +158,9 @@ def _matched_steps(
     """How many steps from one number to the next have as many text rows between them as the
     values differ by, less one."""
     left, right = min(o.x0 for o in beside), max(o.x1 for o in beside)
-    rows = _rows([o for o in others if left - 1 <= o.x0 and o.x1 <= right + 1])
+    # the rows of the numbered text's column: any line across its span, though it start further
+    # out (a list's continuation lines left of its first lines' text, under Word's labels)
+    rows = _rows([o for o in others if o.x1 > left + 1 and o.x0 < right - 1])
     room = 0.4 * median(o.size for o in beside)  # a number and its own row share a centre
     matched = 0
     for a, b, va, vb in zip(group, group[1:], values, values[1:], strict=False):
