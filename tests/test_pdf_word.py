@@ -854,3 +854,26 @@ def test_a_label_typed_with_a_wrong_number_still_starts_its_entry() -> None:
         page.insert_text((90, 104 + 34 * k), f"No. 2. - S. {k}-{k + 9}.", fontsize=11)
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.index for r in refs] == printed
+
+
+def test_a_list_that_stops_high_on_a_page_goes_on_where_the_next_label_opens_the_page() -> None:
+    """Word keeps an entry's lines together: a double-spaced IEEE list stops halfway down a page
+    after [7], and the next page opens with [8]. A list that ends high on its page otherwise ends
+    there (a thesis's back matter follows)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((240, 80), "DAFTAR PUSTAKA", fontsize=12, fontname="hebo")
+    y = 120.0
+    entry = "A. Penulis{}, “Analisis Kebijakan Subsidi Listrik,” J. Ekon.,"  # noqa: RUF001
+    for n in range(1, 8):
+        page.insert_text((72, y), f"[{n}]  " + entry.format(n), fontsize=12)
+        page.insert_text((108, y + 28), f"vol. {n}, no. 1, pp. 1-9, 2024.", fontsize=12)
+        y += 56 if n < 7 else 0
+    page.insert_text((300, 800), "45", fontsize=12)
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((520, 60), "46", fontsize=12)
+    for k, n in enumerate(range(8, 12)):
+        page.insert_text((72, 90 + 56 * k), f"[{n}]  " + entry.format(n), fontsize=12)
+        page.insert_text((108, 118 + 56 * k), f"vol. {n}, no. 1, pp. 1-9, 2024.", fontsize=12)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == list(range(1, 12))

@@ -24,6 +24,7 @@ from arxref.pdf._float_pages import first_past_float, holds_floats_only
 from arxref.pdf._furniture import is_running_head, margin_shapes, remove_furniture
 from arxref.pdf._headings import HEADING, page_has_heading, page_has_second_heading
 from arxref.pdf._joins import Vocabulary, document_vocabulary, join_lines
+from arxref.pdf._labels import label_of
 from arxref.pdf._layout import Line, body_size, read_page_lines
 from arxref.pdf._links import Link, links_inside, read_links
 from arxref.pdf._open import KeptPages, open_pdf, read_page_texts
@@ -140,12 +141,28 @@ def _headed_sections(pages: _Pages, texts: tuple[str | None, ...]) -> list[_Foun
             # ... unless its last line breaks off a sentence ("... in Baseball: The Impact" + "of"):
             # a word processor's page broke early (a kept-together paragraph), the entry goes on
             stops_high = stops_high and not breaks_off(lines[-1].text)
+            # ... or the next page opens with the label after the last one ("[7]" here, "[8]" there)
+            stops_high = stops_high and not _next_label_overleaf(lines, texts, span[-1] + 1)
             if ended or stops_high or span[-1] + 1 >= len(texts) or not found:
                 break
             span.append(_page_after(pages, span[-1], found[-1].lines, len(texts)))
         sections.extend(f for s in found if _looks_like_references(f := _split(s, pages)))
         p = span[-1] + 1
     return sections
+
+
+def _next_label_overleaf(lines: list[Line], texts: tuple[str | None, ...], nxt: int) -> bool:
+    """Whether page `nxt` opens (within its first few lines of text) with the label that follows
+    the last one of `lines`: Word kept an entry's lines together and left the page's foot empty."""
+    last = next((lab for ln in reversed(lines) if (lab := label_of(ln.text)) and lab.number), None)
+    if last is None or last.number is None or not 0 <= nxt < len(texts) or not texts[nxt]:
+        return False
+    heads = [t.strip() for t in (texts[nxt] or "").splitlines() if t.strip()][:_TOP_LINES]
+    follows = [lab for t in heads if (lab := label_of(t)) is not None and lab.family == last.family]
+    return any(lab.number == last.number + 1 for lab in follows)
+
+
+_TOP_LINES = 4  # lines of text atop a page before its first entry: a running head, a page number
 
 
 _FLOAT_PAGES = 3  # pages of floats a list may run past
