@@ -155,9 +155,10 @@ def _next_label_overleaf(lines: list[Line], texts: tuple[str | None, ...], nxt: 
     """Whether page `nxt` opens (within its first few lines of text) with the label that follows
     the last one of `lines`: Word kept an entry's lines together and left the page's foot empty."""
     last = next((lab for ln in reversed(lines) if (lab := label_of(ln.text)) and lab.number), None)
-    if last is None or last.number is None or not 0 <= nxt < len(texts) or not texts[nxt]:
+    text = texts[nxt] if 0 <= nxt < len(texts) else None
+    if last is None or not text:
         return False
-    heads = [t.strip() for t in (texts[nxt] or "").splitlines() if t.strip()][:_TOP_LINES]
+    heads = [t.strip() for t in text.splitlines() if t.strip()][:_TOP_LINES]
     follows = [lab for t in heads if (lab := label_of(t)) is not None and lab.family == last.family]
     return any(lab.number == last.number + 1 for lab in follows)
 

@@ -8,7 +8,7 @@ across both columns as two columns of short rows, before the list's own lines.
 from __future__ import annotations
 
 from arxref.pdf._layout import Line
-from arxref.pdf._section import CAPTION, PROSE_WORD, PROSE_WORDS, opens_entry
+from arxref.pdf._section import CAPTION, is_prose, opens_entry
 
 
 def holds_floats_only(lines: list[Line], body: float) -> bool:
@@ -33,7 +33,7 @@ def first_past_float(lines: list[Line], body: float) -> Line | None:
     for ln in in_size[1:]:
         if opens_entry(ln, body):
             return ln
-        if len(PROSE_WORD.findall(ln.text)) >= PROSE_WORDS:
+        if is_prose(ln):
             break  # a line of prose: the page goes on with text, not with the list
     return in_size[0]
 

@@ -173,11 +173,10 @@ def _matched_steps(
 def drop_line_numbers(frags: list[_B]) -> list[_B]:
     """The page's text fragments without the margin line numbers of a review copy (lineno)."""
     nums = [f for f in frags if _NUMBER.match(f.text)]
+    others = [f for f in frags if not _NUMBER.match(f.text)]
     if len(nums) < 3:
-        others = [f for f in frags if not _NUMBER.match(f.text)]
         strays = {id(f) for f in [*_margin_strays(nums, others), *sum(_numbered_pairs(nums, others), [])]}
         return [f for f in frags if id(f) not in strays] if strays else frags
-    others = [f for f in frags if not _NUMBER.match(f.text)]
     drop: set[int] = set()
     groups = []
     for edge in ("x0", "x1"):

@@ -282,11 +282,16 @@ def skip_floats(chunk: list[Line]) -> list[Line]:
 
 def _table_row(ln: Line, body: float) -> bool:
     """A row of a table: no entry starts on it, and it holds fewer words than a line of prose."""
-    return not opens_entry(ln, body) and len(PROSE_WORD.findall(ln.text)) < PROSE_WORDS
+    return not opens_entry(ln, body) and not is_prose(ln)
 
 
-PROSE_WORD = re.compile(r"(?<!\S)[^\W\d_]{2,}[,.;:]?(?!\S)")
-PROSE_WORDS = 6  # words of letters in a line of prose, at least; a table's row holds fewer
+def is_prose(ln: Line) -> bool:
+    """A line of running text: as many words of letters as prose holds, more than a table's row."""
+    return len(_PROSE_WORD.findall(ln.text)) >= _PROSE_WORDS
+
+
+_PROSE_WORD = re.compile(r"(?<!\S)[^\W\d_]{2,}[,.;:]?(?!\S)")
+_PROSE_WORDS = 6  # words of letters in a line of prose, at least; a table's row holds fewer
 
 
 def _plot_text(ln: Line, body: float) -> bool:
@@ -353,8 +358,7 @@ def _colon_sub_heading(chunk: list[Line], j: int, body: float) -> bool:
     ln, after = chunk[j], chunk[j + 1] if j + 1 < len(chunk) else None
     if not (ln.bold and ln.text.rstrip().endswith(":") and len(ln.text.split()) <= 10):
         return False
-    opens = after is not None and (opens_entry(after, body) or bool(_AUTHOR_DATE.match(after.text)))
-    return abs(ln.size - body) <= 0.6 and opens
+    return abs(ln.size - body) <= 0.6 and after is not None and _opens_dated(after, body)
 
 
 def _bold_end(chunk: list[Line], j: int, body: float) -> bool:
@@ -398,10 +402,13 @@ def _sub_heading(chunk: list[Line], j: int, body: float, number: str = "") -> bo
         return False
     if _names_an_end(ln, body) or any(_numbered(o) for o in chunk[max(0, j - 6) : j]):
         return False
-    after = chunk[j + 1]
-    in_size = abs(after.size - body) <= 0.6
-    opens = opens_entry(after, body) or in_size and bool(_AUTHOR_DATE.match(after.text))
-    return opens and bool(_DATED.search(" ".join(o.text for o in chunk[j + 1 : j + 4])))
+    dated = _DATED.search(" ".join(o.text for o in chunk[j + 1 : j + 4]))
+    return _opens_dated(chunk[j + 1], body) and bool(dated)
+
+
+def _opens_dated(ln: Line, body: float) -> bool:
+    """A line that opens an entry, or, in the list's size, a name or body and its date in brackets."""
+    return opens_entry(ln, body) or abs(ln.size - body) <= 0.6 and bool(_AUTHOR_DATE.match(ln.text))
 
 
 def _numbered(ln: Line) -> bool:
