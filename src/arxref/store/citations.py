@@ -16,13 +16,12 @@ from datetime import datetime
 
 import sqlalchemy as sa
 
-from arxref.domain import PaperVersion, ResolutionStatus, VersionState
+from arxref.domain import PaperVersion, VersionState
 from arxref.resolve.own_tables import KnownPapers
+from arxref.store import counts
 from arxref.store.catalog import SqlCatalog
+from arxref.store.counts import RESOLVED
 from arxref.store.tables import paper_reference_links, paper_references, paper_versions
-
-RESOLVED = (ResolutionStatus.VERIFIED_EXACT, ResolutionStatus.VERIFIED_FUZZY)
-"""A link with one of these statuses resolves to the paper it names: an inbound citation of it."""
 
 
 def own_tables_catalog(conn: sa.Connection) -> KnownPapers:
@@ -166,13 +165,9 @@ def outbound_counts(conn: sa.Connection, version_id: int) -> tuple[dict[str, int
 
 
 def inbound_count(conn: sa.Connection, arxiv_id: str) -> tuple[int, datetime | None]:
-    """How many stored references resolve to this paper, and when the newest was resolved."""
-    links = paper_reference_links.c
-    query = sa.select(sa.func.count(), sa.func.max(links.observed_at)).where(
-        links.cited_arxiv_id == arxiv_id, links.status.in_(RESOLVED)
-    )
-    count, newest = conn.execute(query).one()
-    return count, newest
+    """How many stored references resolve to this paper, and when that last changed (a kept count:
+    a paper cited 100,000 times would otherwise read 100,000 links at each request)."""
+    return counts.inbound(conn, arxiv_id)
 
 
 def inbound_page(conn: sa.Connection, arxiv_id: str, offset: int, limit: int) -> list[CitationRow]:

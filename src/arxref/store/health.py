@@ -1,6 +1,5 @@
 """Reading the pool's health from `paper_versions`: the versions done most recently (the front page),
-failures grouped with their latest messages, the failed versions a page at a time, and what /metrics
-counts (references by source and status).
+failures grouped with their latest messages, the failed versions a page at a time.
 
 The database is the truth about every version, whichever process ran it, so the server's /status
 and /metrics read it here rather than asking the workers.
@@ -14,7 +13,7 @@ from datetime import datetime
 import sqlalchemy as sa
 
 from arxref.domain import PaperVersion, VersionState
-from arxref.store.tables import paper_reference_links, paper_references, paper_versions
+from arxref.store.tables import paper_versions
 
 LATEST_MESSAGES = 3
 """Messages shown per failure group: the newest distinct ones."""
@@ -126,14 +125,3 @@ def _failed(row: sa.Row) -> FailedVersion:
         attempts=row.attempts,
         failed_at=row.finished_at,
     )
-
-
-def references_by_source_and_status(conn: sa.Connection) -> dict[tuple[str, str], int]:
-    """Stored references by (source, resolution status): one pass over the two tables."""
-    refs, links = paper_references.c, paper_reference_links.c
-    query = (
-        sa.select(refs.source, links.status, sa.func.count())
-        .select_from(paper_references.join(paper_reference_links))
-        .group_by(refs.source, links.status)
-    )
-    return {(source, status): n for source, status, n in conn.execute(query)}

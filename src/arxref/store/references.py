@@ -27,6 +27,7 @@ from arxref.domain import (
     VersionState,
 )
 from arxref.resolve.own_tables import earlier_citation
+from arxref.store import counts
 from arxref.store.tables import arxiv_catalog, paper_reference_links, paper_references, paper_versions
 from arxref.store.versions import utcnow
 
@@ -51,7 +52,11 @@ def replace_references(
     extractor_version: str,
     notes: Sequence[str] = (),
 ) -> None:
-    """Replace all references of a version and mark it done, in the caller's transaction."""
+    """Replace all references of a version and mark it done, in the caller's transaction.
+
+    A handful of statements whatever the list's length: the rows go in as one batch each
+    (the references' ids come back in order for their links), and the kept counts last.
+    """
     # The row lock serialises two runs of the same version (a redelivered task): the second
     # waits, then deletes what the first inserted, so rows are never duplicated.
     version_id = conn.execute(
@@ -59,17 +64,32 @@ def replace_references(
         .where(paper_versions.c.arxiv_id == paper.arxiv_id, paper_versions.c.version == paper.version)
         .with_for_update()
     ).scalar_one()
-    old_ids = sa.select(paper_references.c.id).where(paper_references.c.version_id == version_id)
-    conn.execute(paper_reference_links.delete().where(paper_reference_links.c.reference_id.in_(old_ids)))
-    conn.execute(paper_references.delete().where(paper_references.c.version_id == version_id))
+    changes = counts.CountChanges(counts.slot_of(version_id))
+    refs, links = paper_references.c, paper_reference_links.c
+    old = conn.execute(
+        sa.select(refs.source, links.status, links.cited_arxiv_id)
+        .select_from(paper_references.join(paper_reference_links))
+        .where(refs.version_id == version_id)
+    )
+    for row in old:
+        changes.add(row.source, row.status, row.cited_arxiv_id, sign=-1)
+    old_ids = sa.select(refs.id).where(refs.version_id == version_id)
+    conn.execute(paper_reference_links.delete().where(links.reference_id.in_(old_ids)))
+    conn.execute(paper_references.delete().where(refs.version_id == version_id))
     now = utcnow()
-    for position, item in enumerate(references, start=1):
-        reference_id = conn.execute(
-            paper_references.insert()
-            .values(_reference_values(version_id, paper, position, item, now, extractor_version))
-            .returning(paper_references.c.id)
-        ).scalar_one()
-        conn.execute(paper_reference_links.insert().values(_link_values(reference_id, item.resolution, now)))
+    if references:
+        rows = [
+            _reference_values(version_id, paper, position, item, now, extractor_version)
+            for position, item in enumerate(references, start=1)
+        ]
+        insert = paper_references.insert().returning(refs.id, sort_by_parameter_order=True)
+        reference_ids = conn.execute(insert, rows).scalars().all()
+        pairs = zip(reference_ids, references, strict=True)
+        link_rows = [_link_values(rid, item.resolution, now) for rid, item in pairs]
+        conn.execute(paper_reference_links.insert(), link_rows)
+        for item in references:
+            resolution = item.resolution
+            changes.add(item.raw.source, resolution.status, resolution.cited_arxiv_id)
     conn.execute(
         paper_versions.update()
         .where(paper_versions.c.id == version_id)
@@ -85,42 +105,72 @@ def replace_references(
             finished_at=now,
         )
     )
-    link_earlier_citations(conn, paper.arxiv_id)
+    link_earlier_citations(conn, paper.arxiv_id, changes)
+    counts.apply(conn, changes, now)
 
 
-def link_earlier_citations(conn: sa.Connection, arxiv_id: str) -> int:
+_ID_BATCH = 5000
+"""Ids per IN list: under SQLite's and PostgreSQL's limits on a statement's parameters."""
+
+
+def link_earlier_citations(conn: sa.Connection, arxiv_id: str, changes: counts.CountChanges) -> int:
     """Resolve to a newly processed paper the entries that printed its id before we had it; how many.
 
     Papers processed earlier printed a valid id the catalog lacked: `unresolved` by `arxiv_id`.
     Now that the paper is ours, the resolver would link them (`resolve.own_tables`); it is not
-    asked again for papers it already decided with a catalog record.
+    asked again for papers it already decided with a catalog record. One UPDATE links them all
+    (a paper may be cited 10,000 times before it arrives), and `changes` gets what it moved.
     """
     in_catalog = sa.select(arxiv_catalog.c.arxiv_id).where(arxiv_catalog.c.arxiv_id == arxiv_id)
     if conn.execute(in_catalog).first() is not None:
         return 0
+    stored = Resolution(ResolutionStatus.UNRESOLVED, ResolverSource.ARXIV_ID, arxiv_id)
+    resolution = earlier_citation(stored, arxiv_id)
+    if resolution is None:
+        return 0
     links = paper_reference_links.c
-    query = sa.select(
-        links.reference_id, links.status, links.resolver_source, links.cited_arxiv_id, links.cited_doi
-    ).where(
+    earlier = sa.and_(
         links.cited_arxiv_id == arxiv_id,
-        links.status == ResolutionStatus.UNRESOLVED,
-        links.resolver_source == ResolverSource.ARXIV_ID,
+        links.status == stored.status,
+        links.resolver_source == stored.resolver_source,
     )
-    changed = 0
-    for row in conn.execute(query).all():
-        source = ResolverSource(row.resolver_source)
-        stored = Resolution(ResolutionStatus(row.status), source, row.cited_arxiv_id, row.cited_doi)
-        resolution = earlier_citation(stored, arxiv_id)
-        if resolution is not None:
-            replace_resolution(conn, row.reference_id, resolution)
-            changed += 1
-    return changed
+    values = _link_values(0, resolution, utcnow())
+    del values["reference_id"], values["cited_doi"]  # an entry's printed DOI stays as it was stored
+    update = paper_reference_links.update().where(earlier).values(values).returning(links.reference_id)
+    moved = conn.execute(update).scalars().all()
+    # The sources of exactly the rows moved, so the counts stay exact if another worker stored a
+    # matching link meanwhile.
+    for start in range(0, len(moved), _ID_BATCH):
+        batch = moved[start : start + _ID_BATCH]
+        by_source = conn.execute(
+            sa.select(paper_references.c.source, sa.func.count())
+            .where(paper_references.c.id.in_(batch))
+            .group_by(paper_references.c.source)
+        )
+        for source, n in by_source:
+            changes.references[(source, stored.status)] -= n
+            changes.references[(source, resolution.status)] += n
+    if resolution.status in counts.RESOLVED:
+        changes.inbound[arxiv_id] += len(moved)
+    return len(moved)
 
 
 def replace_resolution(conn: sa.Connection, reference_id: int, resolution: Resolution) -> None:
     """Re-resolution of a stored reference (new catalog data) without re-extracting."""
-    conn.execute(paper_reference_links.delete().where(paper_reference_links.c.reference_id == reference_id))
-    conn.execute(paper_reference_links.insert().values(_link_values(reference_id, resolution, utcnow())))
+    refs, links = paper_references.c, paper_reference_links.c
+    stored = conn.execute(
+        sa.select(refs.version_id, refs.source, links.status, links.cited_arxiv_id)
+        .select_from(paper_references.outerjoin(paper_reference_links))
+        .where(refs.id == reference_id)
+    ).one()
+    changes = counts.CountChanges(counts.slot_of(stored.version_id))
+    if stored.status is not None:
+        changes.add(stored.source, stored.status, stored.cited_arxiv_id, sign=-1)
+    changes.add(stored.source, resolution.status, resolution.cited_arxiv_id)
+    now = utcnow()
+    conn.execute(paper_reference_links.delete().where(links.reference_id == reference_id))
+    conn.execute(paper_reference_links.insert().values(_link_values(reference_id, resolution, now)))
+    counts.apply(conn, changes, now)
 
 
 def load_references(

@@ -196,3 +196,32 @@ paper_crosscheck_rows = sa.Table(
     sa.Column("pdf_index", sa.Integer, nullable=True),
     sa.Column("pdf_text", sa.Text, nullable=True),
 )
+
+# Migration 0014: counts kept as rows change (`store.counts`), so that no reader counts a large table.
+# `slot` spreads the counts every worker changes over COUNT_SLOTS rows; readers add the slots up.
+COUNT_SLOTS = 16
+
+version_state_counts = sa.Table(  # kept by a row trigger on paper_versions
+    "version_state_counts",
+    metadata,
+    sa.Column("state", sa.String(16), primary_key=True),
+    sa.Column("slot", sa.Integer, primary_key=True),
+    sa.Column("total", sa.BigInteger, nullable=False),
+)
+
+reference_counts = sa.Table(  # stored references by source and resolution status
+    "reference_counts",
+    metadata,
+    sa.Column("source", sa.String(16), primary_key=True),
+    sa.Column("status", sa.String(32), primary_key=True),
+    sa.Column("slot", sa.Integer, primary_key=True),
+    sa.Column("total", sa.BigInteger, nullable=False),
+)
+
+paper_inbound_counts = sa.Table(  # stored references that resolve to each paper, and when that last changed
+    "paper_inbound_counts",
+    metadata,
+    sa.Column("arxiv_id", sa.String(64), primary_key=True),
+    sa.Column("total", sa.BigInteger, nullable=False),
+    sa.Column("changed_at", sa.DateTime(timezone=True), nullable=True),
+)

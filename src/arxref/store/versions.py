@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 import sqlalchemy as sa
 
 from arxref.domain import PaperVersion, Stage, VersionState
-from arxref.store.tables import paper_versions, papers
+from arxref.store.tables import paper_versions, papers, version_state_counts
 
 ERROR_MESSAGE_LIMIT = 2000
 
@@ -293,9 +293,10 @@ def version_key(version: str) -> tuple[int, ...]:
 
 
 def count_by_state(conn: sa.Connection) -> dict[str, int]:
-    """How many versions are in each state."""
-    c = paper_versions.c
-    return {row[0]: row[1] for row in conn.execute(sa.select(c.state, sa.func.count()).group_by(c.state))}
+    """How many versions are in each state: read from the counts a trigger keeps (migration 0014)."""
+    c = version_state_counts.c
+    query = sa.select(c.state, sa.func.sum(c.total)).group_by(c.state)
+    return {state: int(n) for state, n in conn.execute(query) if n}
 
 
 def count_failures(conn: sa.Connection) -> dict[str, int]:

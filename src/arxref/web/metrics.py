@@ -1,15 +1,14 @@
 """/metrics in Prometheus' text format: the store's counts at scrape time, and what every process counted.
 
-Versions by state and failed versions by stage and error class are read from the database when
-Prometheus scrapes (the truth, whichever worker did the work). References by source and status
-read every link (0.8 s at a million rows, benchmarks/bench_record.py), so they are counted at most
-every REFERENCES_EVERY seconds per server process. Stage durations and fetch responses by HTTP
+Versions by state, references by source and status, and failed versions by stage and error class
+are read from the database when Prometheus scrapes (the truth, whichever worker did the work): the
+first two from counts kept as rows change (migration 0014, `store.counts`), so a scrape costs the
+same at 20 million references as at a thousand. Stage durations and fetch responses by HTTP
 status come from the processes' multiprocess files (`arxref.telemetry`).
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,29 +18,21 @@ from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
 from arxref.domain import ResolutionStatus, VersionState
-from arxref.store import health, versions
+from arxref.store import counts, health, versions
 from arxref.telemetry import read_collector
-
-REFERENCES_EVERY = 300.0
-"""Seconds a count of references by source and status is served before it is taken again."""
 
 
 class StoreCollector(Collector):
-    """Gauges read from the database at each scrape (references: at most every REFERENCES_EVERY s)."""
+    """Gauges read from the database at each scrape."""
 
     def __init__(self, engine: sa.Engine) -> None:
         self._engine = engine
-        self._references: dict[tuple[str, str], int] = {}
-        self._references_at = float("-inf")
 
     def collect(self) -> Iterator[Metric]:
         with self._engine.connect() as conn:
             by_state = versions.count_by_state(conn)
             groups = health.failure_groups(conn)
-            if time.monotonic() - self._references_at > REFERENCES_EVERY:
-                self._references = health.references_by_source_and_status(conn)
-                self._references_at = time.monotonic()
-            references = self._references
+            references = counts.references_by_source_and_status(conn)
         states = GaugeMetricFamily("arxref_versions", "Paper versions by state", labels=["state"])
         for state in VersionState:
             states.add_metric([state.value], by_state.get(state.value, 0))

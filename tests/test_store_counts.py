@@ -1,0 +1,188 @@
+"""The kept counts (migration 0014) equal what counting the tables gives, after every kind of write,
+on SQLite and a real PostgreSQL server alike."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+from arxref.domain import (
+    PaperVersion,
+    ParsedReference,
+    RawReference,
+    ReferenceSource,
+    Resolution,
+    ResolutionStatus,
+    ResolvedReference,
+    ResolverSource,
+    Stage,
+    VersionState,
+)
+from arxref.errors import CorruptPdf
+from arxref.store import counts, versions
+from arxref.store.citations import inbound_count
+from arxref.store.engine import make_engine, upgrade_schema
+from arxref.store.references import load_references, replace_references, replace_resolution
+
+CITING = [PaperVersion(f"2301.{n:05d}", 1) for n in range(1, 5)]
+LATE = "2312.99999"  # printed by the citing papers before it is processed (not in the catalog)
+KNOWN = "1706.03762"
+
+
+def _ref(index: int, status: ResolutionStatus, cited: str | None, source=ReferenceSource.ARXIV_SOURCE):
+    raw = RawReference(index=index, raw=f"Entry {index}.", source=source, label=str(index))
+    by = ResolverSource.ARXIV_ID if cited else None
+    resolution = Resolution(status, by, cited_arxiv_id=cited, score=100.0 if cited else None)
+    return ResolvedReference(raw=raw, parsed=ParsedReference(title=f"Entry {index}"), resolution=resolution)
+
+
+def _counted_from_tables(conn: sa.Connection) -> tuple[dict, dict, dict[str, int]]:
+    by_state = dict(conn.execute(sa.text("SELECT state, count(*) FROM paper_versions GROUP BY state")).all())
+    references = {
+        (source, status): n
+        for source, status, n in conn.execute(
+            sa.text(
+                "SELECT r.source, l.status, count(*) FROM paper_references r "
+                "JOIN paper_reference_links l ON l.reference_id = r.id GROUP BY r.source, l.status"
+            )
+        )
+    }
+    inbound = dict(
+        conn.execute(
+            sa.text(
+                "SELECT cited_arxiv_id, count(*) FROM paper_reference_links WHERE cited_arxiv_id IS NOT NULL "
+                "AND status IN ('verified_exact', 'verified_fuzzy') GROUP BY cited_arxiv_id"
+            )
+        ).all()
+    )
+    return by_state, references, inbound
+
+
+def _assert_kept_counts_are_exact(engine: sa.Engine) -> None:
+    with engine.connect() as conn:
+        by_state, references, inbound = _counted_from_tables(conn)
+        assert versions.count_by_state(conn) == by_state
+        assert counts.references_by_source_and_status(conn) == references
+        for arxiv_id in (KNOWN, LATE, "2301.00001"):
+            assert inbound_count(conn, arxiv_id)[0] == inbound.get(arxiv_id, 0)
+
+
+def test_kept_counts_follow_queueing_failures_stores_replacements_late_links_and_re_resolution(
+    database_url: str,
+) -> None:
+    engine = make_engine(database_url)
+    try:
+        upgrade_schema(engine)
+        late = PaperVersion(LATE, 1)
+        with engine.begin() as conn:
+            versions.enqueue_versions(conn, [*CITING, late])
+            versions.claim_version(conn, CITING[0], Stage.FETCH)
+            versions.mark_failed(conn, CITING[1], Stage.FETCH, CorruptPdf("not a PDF"))
+        _assert_kept_counts_are_exact(engine)
+
+        unresolved, exact = ResolutionStatus.UNRESOLVED, ResolutionStatus.VERIFIED_EXACT
+        for paper in CITING:
+            refs = [
+                _ref(1, exact, KNOWN),
+                _ref(2, unresolved, LATE),  # a valid id nobody knew yet: unresolved by arxiv_id
+                _ref(3, unresolved, None, ReferenceSource.PDF_TEXT),
+                _ref(4, exact, "2301.00001"),
+            ]
+            with engine.begin() as conn:
+                replace_references(conn, paper, ReferenceSource.ARXIV_SOURCE, refs, "0.1.0")
+        _assert_kept_counts_are_exact(engine)
+        with engine.connect() as conn:
+            assert inbound_count(conn, KNOWN)[0] == 4
+            assert inbound_count(conn, LATE)[0] == 0
+
+        # A replacement that drops a resolved entry, and a version requeued then failed.
+        with engine.begin() as conn:
+            replace_references(conn, CITING[0], ReferenceSource.ARXIV_SOURCE, [_ref(1, exact, KNOWN)], "0.1.1")
+            versions.mark_requeued(conn, CITING[2])
+            versions.mark_failed(conn, CITING[2], Stage.EXTRACT, CorruptPdf("truncated"))
+        _assert_kept_counts_are_exact(engine)
+
+        # The late paper arrives: the three entries that still print its id link to it.
+        with engine.begin() as conn:
+            replace_references(conn, late, ReferenceSource.PDF_TEXT, [_ref(1, unresolved, None)], "0.1.1")
+        _assert_kept_counts_are_exact(engine)
+        with engine.connect() as conn:
+            assert inbound_count(conn, LATE)[0] == 3
+            linked = [s for s in load_references(conn) if s.reference.resolution.cited_arxiv_id == LATE]
+        assert {s.reference.resolution.status for s in linked} == {exact}
+
+        # `arxref resolve` changes one link's status; the counts follow.
+        with engine.begin() as conn:
+            replace_resolution(conn, linked[0].id, Resolution(ResolutionStatus.METADATA_MISMATCH))
+        _assert_kept_counts_are_exact(engine)
+        with engine.connect() as conn:
+            assert inbound_count(conn, LATE)[0] == 2
+            assert versions.count_by_state(conn)[VersionState.DONE] == 4
+
+        # A bulk load that bypassed the writer is counted again from the tables.
+        with engine.begin() as conn:
+            conn.execute(sa.text("DELETE FROM reference_counts"))
+            counts.recount(conn)
+        _assert_kept_counts_are_exact(engine)
+    finally:
+        engine.dispose()
+
+
+def test_the_migration_counts_what_was_stored_before_it(database_url: str) -> None:
+    """A database stored at 0013 (no kept counts) is counted by 0014 and kept from then on."""
+    from alembic import command
+
+    from arxref.store.engine import _alembic_config
+
+    engine = make_engine(database_url)
+    try:
+        with engine.begin() as conn:
+            config = _alembic_config()
+            config.attributes["connection"] = conn
+            command.upgrade(config, "0013")
+        exact = ResolutionStatus.VERIFIED_EXACT
+        with engine.begin() as conn:
+            versions.enqueue_versions(conn, CITING)
+            versions.mark_failed(conn, CITING[3], Stage.FETCH, CorruptPdf("not a PDF"))
+            for paper in CITING[:3]:
+                refs = [_ref(1, exact, KNOWN), _ref(2, ResolutionStatus.UNRESOLVED, None)]
+                # The 0013 writer, as it was: rows inserted without counts (0014's columns absent).
+                replace_references_at_0013(conn, paper, refs)
+        upgrade_schema(engine)
+        with engine.connect() as conn:
+            assert versions.count_by_state(conn) == {"done": 3, "failed": 1}
+            assert counts.references_by_source_and_status(conn) == {
+                ("arxiv_source", "verified_exact"): 3,
+                ("arxiv_source", "unresolved"): 3,
+            }
+            assert inbound_count(conn, KNOWN)[0] == 3
+        with engine.begin() as conn:
+            versions.mark_requeued(conn, CITING[3])
+        _assert_kept_counts_are_exact(engine)
+    finally:
+        engine.dispose()
+
+
+def replace_references_at_0013(conn: sa.Connection, paper: PaperVersion, refs: list[ResolvedReference]) -> None:
+    """Rows as a 0013 database holds them, written with plain SQL (today's writer keeps counts)."""
+    version_id = conn.execute(
+        sa.text("SELECT id FROM paper_versions WHERE arxiv_id = :a AND version = :v"),
+        {"a": paper.arxiv_id, "v": paper.version},
+    ).scalar_one()
+    for position, item in enumerate(refs, 1):
+        reference_id = conn.execute(
+            sa.text(
+                "INSERT INTO paper_references (version_id, citing_arxiv_id, citing_version, position, "
+                "bibliography, reference_index, raw_text, authors, et_al, parse_confidence, source, "
+                "source_observed_at, extractor_version, provenance, flags) VALUES (:v, :a, :n, :p, 1, :p, "
+                "'x', '[]', false, 1.0, 'arxiv_source', CURRENT_TIMESTAMP, '0.1.0', '{}', '[]') RETURNING id"
+            ),
+            {"v": version_id, "a": paper.arxiv_id, "n": paper.version, "p": position},
+        ).scalar_one()
+        conn.execute(
+            sa.text(
+                "INSERT INTO paper_reference_links (reference_id, status, cited_arxiv_id, candidates, "
+                "observed_at) VALUES (:r, :s, :c, '[]', CURRENT_TIMESTAMP)"
+            ),
+            {"r": reference_id, "s": str(item.resolution.status), "c": item.resolution.cited_arxiv_id},
+        )
+    conn.execute(sa.text("UPDATE paper_versions SET state = 'done' WHERE id = :v"), {"v": version_id})
