@@ -96,7 +96,8 @@ def test_kept_counts_follow_queueing_failures_stores_replacements_late_links_and
 
         # A replacement that drops a resolved entry, and a version requeued then failed.
         with engine.begin() as conn:
-            replace_references(conn, CITING[0], ReferenceSource.ARXIV_SOURCE, [_ref(1, exact, KNOWN)], "0.1.1")
+            shorter = [_ref(1, exact, KNOWN)]
+            replace_references(conn, CITING[0], ReferenceSource.ARXIV_SOURCE, shorter, "0.1.1")
             versions.mark_requeued(conn, CITING[2])
             versions.mark_failed(conn, CITING[2], Stage.EXTRACT, CorruptPdf("truncated"))
         _assert_kept_counts_are_exact(engine)
@@ -162,7 +163,7 @@ def test_the_migration_counts_what_was_stored_before_it(database_url: str) -> No
         engine.dispose()
 
 
-def replace_references_at_0013(conn: sa.Connection, paper: PaperVersion, refs: list[ResolvedReference]) -> None:
+def replace_references_at_0013(conn: sa.Connection, paper: PaperVersion, refs: list[ResolvedReference]):
     """Rows as a 0013 database holds them, written with plain SQL (today's writer keeps counts)."""
     version_id = conn.execute(
         sa.text("SELECT id FROM paper_versions WHERE arxiv_id = :a AND version = :v"),
