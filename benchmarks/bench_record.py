@@ -1,25 +1,37 @@
-"""Benchmark the citation record over HTTP: a paper of 200 outbound and 2,000 inbound references while
-PostgreSQL holds a million reference rows.
+"""Benchmark the citation index at a size: record pages over HTTP, a version's write, a late paper's
+arrival, /status and /metrics, bytes per reference, and the plans of the hot queries.
 
-Usage: python benchmarks/bench_record.py [--rows N] [--requests N] [--inbound N] [--outbound N]
+Usage: python benchmarks/bench_record.py [--rows N] [--inbound N] [--requests N] [--outbound N]
+                                         [--catalog N] [--dir DIR] [--writes N] [--explain FILE]
 
-A throw-away PostgreSQL cluster (as tests/servers.py starts one) is filled by COPY with generated
-versions, references and links: the paper under test (--outbound references, 60% resolved to catalog
-ids), --inbound papers each citing it once by its printed id, and background papers of 40 references
-each up to --rows reference rows, whose links name ids drawn from 200,000 (a few very cited, most
-rarely), with the status mix of the corpus (about a third resolved). The catalog holds the paper, the
-ids its references resolve to and the citing papers (bulk-loaded with its search tables). After
-ANALYZE, `arxref serve` (uvicorn, one process) answers; one client asks for the record's JSON
---requests times in a row (after 20 warm-up requests) and for a few other pages, and the latencies
-(connect to last byte, as the client sees them) are reported as p50 and p95, with the statements the
-record ran (`caps.database_statements`). Goal: p95 <= 50 ms for the record's JSON. Not a test: it
-prints a table.
+PostgreSQL (as tests/servers.py starts one, with a server's memory: citation_graph.SERVER_SETTINGS)
+is filled by benchmarks/citation_graph.py: --rows reference rows shaped like arXiv's, --catalog
+catalog rows, a hot paper with --outbound references and exactly --inbound resolved citations, and
+late papers cited 10,000 times before they arrive. With --dir the cluster is kept there and reused
+by the next run of the same size (the writes below change it a little: a reused cluster has fewer
+late papers left).
+
+Then, in this order:
+1. `arxref serve` (uvicorn, one process) answers; one client asks each page --requests times in a
+   row (after 20 warm-up requests): the hot paper's record (JSON: first, middle and last inbound
+   page; HTML: first and last), an ordinary paper's (~47 references, a few citations), /status,
+   /status.json and /metrics. Latency is connect to last byte, as the client sees it: p50, p95.
+2. Writes, in this process with the store's own code (`replace_references`, each in its own
+   transaction): --writes replacements of a done version's references by 40 new ones with links
+   (p50, p95), then a stream of --writes new versions stored one after another (versions/s).
+   Commits do not wait for the disk (the cluster runs with fsync off, as every test server does).
+3. Each late paper arrives: its version is stored, and the earlier entries printing its id link
+   to it in the same transaction (`link_earlier_citations`).
+4. Sizes: bytes per reference row (paper_references + paper_reference_links, tables and indexes).
+5. With --explain FILE: EXPLAIN (ANALYZE, BUFFERS) of every statement that steps 1-3 run, captured
+   as the code sends them, written to FILE; a line per statement is printed.
+Goals at 20M rows (issue 26): record JSON p95 <= 50 ms on every page, HTML <= 100 ms, a write
+<= 50 ms, /status and /metrics <= 100 ms. Not a test: it prints tables.
 """
 
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
 import random
@@ -28,264 +40,242 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
-import psycopg
+import sqlalchemy as sa
 
-from arxref.catalog.records import CatalogRecord
-from arxref.store.catalog_bulk import bulk_load_catalog
-from arxref.store.engine import make_engine, upgrade_schema
+from arxref.domain import (
+    PaperVersion,
+    ParsedReference,
+    RawReference,
+    ReferenceSource,
+    Resolution,
+    ResolutionStatus,
+    ResolvedReference,
+    ResolverSource,
+)
+from arxref.store import versions
+from arxref.store.citations import inbound_count
+from arxref.store.engine import make_engine
+from arxref.store.references import replace_references
 
-REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from citation_graph import REPO, SERVER_SETTINGS, STATUSES, Graph, Size, arxiv_id, build  # noqa: E402
+
 sys.path.insert(0, str(REPO))
 from tests.servers import free_port, start_postgres  # noqa: E402 (the repository root is put on the path above)
 
-PAPER = "2301.00001"
-STATUSES = [  # (status, resolver source, share): the corpus' mix, roughly
-    ("verified_exact", "arxiv_id", 0.22),
-    ("verified_fuzzy", "local_arxiv", 0.08),
-    ("unresolved", None, 0.55),
-    ("parse_uncertain", None, 0.08),
-    ("metadata_mismatch", "arxiv_id", 0.05),
-    ("malformed_identifier", "arxiv_id", 0.02),
-]
-REFS_PER_BACKGROUND_PAPER = 40
-CITED_POOL = 200_000
-NOW = "2026-01-01 00:00:00+00"
 _NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-
-
-def _raw(i: int, rng: random.Random) -> str:
-    words = " ".join(rng.choice(_WORDS) for _ in range(rng.randint(6, 14)))
-    names = f"A. Author{i % 997}, B. Writer{i % 89}, and C. Coauthor"
-    return f"{names}. {words.capitalize()}. Journal {i % 40}, {2000 + i % 25}."
-
-
-_WORDS = [
-    "learning", "neural", "network", "model", "data", "graph", "citation", "quantum", "field", "theory",
-    "inference", "bayesian", "optimization", "transformer", "language", "vision", "robust", "sparse",
-    "efficient", "scalable", "large", "scale", "analysis",
-]  # fmt: skip
-
-
-class Loader:
-    """COPY rows into the three tables, keeping the ids consistent."""
-
-    def __init__(self, conn: psycopg.Connection) -> None:
-        self.conn = conn
-        self.version_id = 0
-        self.reference_id = 0
-        self.papers = io.StringIO()
-        self.versions = io.StringIO()
-        self.references = io.StringIO()
-        self.links = io.StringIO()
-
-    def version(self, arxiv_id: str, count: int) -> int:
-        self.version_id += 1
-        self.papers.write(f"{arxiv_id}\t{NOW}\n")
-        self.versions.write(
-            f"{self.version_id}\t{arxiv_id}\t1\tdone\tstore\t1\t\\N\t\\N\tarxiv_source\t{count}\t[]\t"
-            f"\\N\t\\N\t0.1.0\t{NOW}\t{NOW}\t{NOW}\t{NOW}\t1\t\\N\n"
-        )
-        return self.version_id
-
-    def reference(
-        self,
-        version: int,
-        citing: str,
-        position: int,
-        raw: str,
-        status: str,
-        source: str | None,
-        cited: str | None,
-    ) -> None:
-        self.reference_id += 1
-        printed = cited if source == "arxiv_id" and cited else None
-        title = raw.split(". ")[1] if ". " in raw else None
-        fields = [
-            self.reference_id, version, citing, 1, position, 1, position, position, f"k{position}", raw,
-            '["A. Author"]', "f", title, 2020, "Journal", None, None, printed, None, None, 0.9,
-            "arxiv_source", NOW, "0.1.0", '{"file": "main.bbl", "pages": [], "bbox": null}', "[]",
-        ]  # fmt: skip
-        self.references.write("\t".join(r"\N" if v is None else str(v) for v in fields) + "\n")
-        score = "100.0" if status.startswith("verified") else r"\N"
-        rid = self.reference_id
-        link = [rid, rid, status, source or r"\N", cited or r"\N", r"\N", score, "[]", NOW]
-        self.links.write("\t".join(str(v) for v in link) + "\n")
-
-    def flush(self) -> None:
-        with self.conn.cursor() as cur:
-            for table, buffer, columns in (
-                ("papers", self.papers, "arxiv_id, created_at"),
-                ("paper_versions", self.versions, _VERSION_COLUMNS),
-                ("paper_references", self.references, _REFERENCE_COLUMNS),
-                ("paper_reference_links", self.links, _LINK_COLUMNS),
-            ):
-                with cur.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
-                    copy.write(buffer.getvalue())
-                buffer.seek(0)
-                buffer.truncate()
-        self.conn.commit()
-
-
-_VERSION_COLUMNS = (
-    "id, arxiv_id, version, state, stage, attempts, last_error_class, last_error_message, reference_source, "
-    "reference_count, extraction_notes, eprint_sha256, pdf_sha256, extractor_version, created_at, "
-    "updated_at, started_at, finished_at, task_runs, origin"
-)
-_REFERENCE_COLUMNS = (
-    "id, version_id, citing_arxiv_id, citing_version, position, bibliography, reference_index, label, key, "
-    "raw_text, authors, et_al, title, year, venue, volume, pages, arxiv_id, doi, url, parse_confidence, "
-    "source, source_observed_at, extractor_version, provenance, flags"
-)
-_LINK_COLUMNS = (
-    "id, reference_id, status, resolver_source, cited_arxiv_id, cited_doi, score, candidates, observed_at"
-)
-
-
-def _cited_id(n: int) -> str:
-    return f"{15 + n // 90000 % 10}{n // 9000 % 10 + 1:02d}.{40000 + n % 50000:05d}"
-
-
-def fill(url: str, rows: int, outbound: int, inbound: int, seed: int = 11) -> dict[str, int]:
-    """Generate and COPY the rows; the counts written."""
-    rng = random.Random(seed)
-    engine = make_engine(url)
-    upgrade_schema(engine)
-    cited_of_paper = [_cited_id(rng.randrange(CITED_POOL)) for _ in range(outbound)]
-    citing_ids = [f"2302.{n:05d}" for n in range(1, inbound + 1)]
-    catalog = [
-        CatalogRecord(PAPER, "The paper under test", "A. Author", categories="cs.DL", latest_version=1)
-    ]
-    catalog += [CatalogRecord(a, f"Cited work {a}", "B. Writer") for a in sorted(set(cited_of_paper))]
-    catalog += [CatalogRecord(a, f"Citing paper {a}", "C. Coauthor") for a in citing_ids]
-    bulk_load_catalog(engine, catalog)
-    engine.dispose()
-    dsn = url.replace("postgresql+psycopg://", "postgresql://")
-    with psycopg.connect(dsn) as conn:
-        load = Loader(conn)
-        version = load.version(PAPER, outbound)
-        for position, cited in enumerate(cited_of_paper, 1):
-            resolved = rng.random() < 0.6
-            status, source = ("verified_exact", "arxiv_id") if resolved else ("unresolved", None)
-            load.reference(
-                version, PAPER, position, _raw(position, rng), status, source, cited if resolved else None
-            )
-        for citing in citing_ids:
-            version = load.version(citing, 1)
-            raw = f"A. Author. The paper under test. arXiv:{PAPER}."
-            load.reference(version, citing, 1, raw, "verified_exact", "arxiv_id", PAPER)
-        load.flush()
-        written = outbound + inbound
-        paper = 0
-        while written < rows:
-            paper += 1
-            citing = f"{16 + paper // 99999 % 9}{paper % 12 + 1:02d}.{paper % 99999:05d}"
-            version = load.version(citing, REFS_PER_BACKGROUND_PAPER)
-            for position in range(1, REFS_PER_BACKGROUND_PAPER + 1):
-                status, source = _status(rng)
-                # Zipf-like: a few ids cited very often, most rarely (never the paper under test).
-                named = source == "arxiv_id" or status.startswith("verified")
-                cited = _cited_id(int(CITED_POOL * rng.random() ** 3)) if named else None
-                load.reference(version, citing, position, _raw(written, rng), status, source, cited)
-                written += 1
-            if paper % 2500 == 0:
-                load.flush()
-                print(f"  {written:,} reference rows", file=sys.stderr)
-        load.flush()
-        with conn.cursor() as cur:
-            for table in ("paper_versions", "paper_references", "paper_reference_links"):
-                cur.execute(
-                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT max(id) FROM {table}))"
-                )
-        conn.commit()
-        conn.autocommit = True
-        conn.execute("VACUUM ANALYZE")
-    return {"references": written, "versions": load.version_id}
-
-
-def _status(rng: random.Random) -> tuple[str, str | None]:
-    pick = rng.random()
-    for status, source, share in STATUSES:
-        if pick < share:
-            return status, source
-        pick -= share
-    return STATUSES[-1][0], STATUSES[-1][1]
+WRITE_SIZE = 40
 
 
 def get(url: str) -> tuple[float, bytes]:
     """Seconds from connect to the last byte, and the body."""
     started = time.perf_counter()
-    with _NO_PROXY.open(url, timeout=60) as response:
+    with _NO_PROXY.open(url, timeout=120) as response:
         body = response.read()
         assert response.status == 200, response.status
     return time.perf_counter() - started, body
-
-
-def measure(base: str, path: str, requests: int) -> tuple[list[float], bytes]:
-    for _ in range(20):
-        get(base + path)
-    times = []
-    body = b""
-    for _ in range(requests):
-        seconds, body = get(base + path)
-        times.append(seconds)
-    return times, body
 
 
 def quantile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[round(q * 100) - 1]
 
 
+def measure_pages(base: str, pages: list[tuple[str, str]], requests: int) -> None:
+    print(f"\n{'page':<58} {'p50 ms':>8} {'p95 ms':>8} {'KB':>6} {'stmts':>6}")
+    for name, path in pages:
+        for _ in range(20):
+            get(base + path)
+        times, body = [], b""
+        for _ in range(requests):
+            seconds, body = get(base + path)
+            times.append(seconds)
+        statements = json.loads(body)["caps"]["database_statements"] if "citation-record.json" in path else ""
+        print(
+            f"{name:<58} {1000 * statistics.median(times):>8.1f} {1000 * quantile(times, 0.95):>8.1f} "
+            f"{len(body) / 1024:>6.0f} {statements!s:>6}"
+        )
+
+
+def serve(url: str) -> tuple[subprocess.Popen, str]:
+    """`arxref serve` on a free port of 127.0.0.1, answering."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ARXREF_")}
+    env.update(ARXREF_DATABASE_URL=url, ARXREF_METRICS_DIR="", PYTHONPATH=str(REPO / "src"))
+    arxref = [sys.executable, "-c", "import sys; from arxref.cli import main; sys.exit(main())"]
+    web = subprocess.Popen(
+        [*arxref, "serve", "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            get(base + "/status.json")
+            return web, base
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+
+
+def ordinary_paper(engine: sa.Engine) -> str:
+    """A done paper of about the corpus's median length (47 references) that a few papers cite."""
+    query = sa.text(
+        "SELECT v.arxiv_id FROM paper_versions v JOIN paper_inbound_counts c ON c.arxiv_id = v.arxiv_id "
+        "WHERE v.state = 'done' AND v.reference_count BETWEEN 40 AND 55 AND c.total BETWEEN 3 AND 50 "
+        "ORDER BY v.arxiv_id LIMIT 1"
+    )
+    with engine.connect() as conn:
+        return conn.execute(query).scalar_one()
+
+
+def new_references(rng: random.Random, catalog: int, n: int = WRITE_SIZE) -> list[ResolvedReference]:
+    """n references as the pipeline hands them to the store: statuses in the corpus's mix."""
+    made = []
+    for index in range(1, n + 1):
+        pick, status, source = rng.random(), STATUSES[-1][0], STATUSES[-1][1]
+        for name, by, share in STATUSES:
+            if pick < share:
+                status, source = name, by
+                break
+            pick -= share
+        named = source == "arxiv_id" or status.startswith("verified")
+        cited = arxiv_id(int(catalog * rng.random() ** 3)) if named else None
+        raw = RawReference(index, f"A. Author and B. Writer. A work of {index} words. Journal {index}, 2020.",
+                           ReferenceSource.ARXIV_SOURCE, label=str(index))  # fmt: skip
+        resolution = Resolution(
+            ResolutionStatus(status), ResolverSource(source) if source else None, cited_arxiv_id=cited,
+            score=100.0 if status.startswith("verified") else None,
+        )  # fmt: skip
+        title = f"A work of {index} words"
+        parsed = ParsedReference(authors=("A. Author", "B. Writer"), title=title, year=2020)
+        made.append(ResolvedReference(raw, parsed, resolution))
+    return made
+
+
+def timed(action: Callable[[], object]) -> float:
+    started = time.perf_counter()
+    action()
+    return time.perf_counter() - started
+
+
+def measure_writes(engine: sa.Engine, graph: Graph, writes: int, rng: random.Random) -> None:
+    with engine.connect() as conn:
+        done = conn.execute(
+            sa.text(
+                "SELECT arxiv_id, version FROM paper_versions TABLESAMPLE SYSTEM (5) REPEATABLE (7) "
+                "WHERE state = 'done' AND reference_count BETWEEN 30 AND 50 LIMIT :n"
+            ),
+            {"n": writes},
+        ).all()
+
+    def store(paper: PaperVersion) -> None:
+        with engine.begin() as conn:
+            refs = new_references(rng, graph.size.catalog)
+            replace_references(conn, paper, ReferenceSource.ARXIV_SOURCE, refs, "0.2.0")
+
+    replace = [timed(lambda p=p: store(p)) for p in (PaperVersion(a, v) for a, v in done)]
+    fresh = [PaperVersion(f"2612.{n:05d}", 1) for n in range(1, writes + 1)]
+    with engine.begin() as conn:
+        versions.enqueue_versions(conn, fresh)
+    started = time.perf_counter()
+    stream = [timed(lambda p=p: store(p)) for p in fresh]
+    took = time.perf_counter() - started
+    print(f"\n{'write (40 references with links)':<58} {'p50 ms':>8} {'p95 ms':>8} {'n':>6} {'/s':>6}")
+    for name, times in (("replace a done version's references", replace), ("store a new version", stream)):
+        print(
+            f"{name:<58} {1000 * statistics.median(times):>8.1f} {1000 * quantile(times, 0.95):>8.1f} "
+            f"{len(times):>6} {len(times) / sum(times):>6.0f}"
+        )
+    print(f"stream of {len(fresh)} new versions: {len(fresh) / took:.0f} versions/s (one process)")
+
+
+def measure_late(engine: sa.Engine, graph: Graph, rng: random.Random) -> None:
+    print(f"\n{'late paper arrives (store + link earlier citations)':<58} {'ms':>8} {'linked':>8}")
+    for late in graph.late:
+        paper = PaperVersion(late, 1)
+        with engine.begin() as conn:
+            if not versions.enqueue_version(conn, paper):
+                print(f"{late:<58} {'already arrived (a reused cluster)':>18}")
+                continue
+        refs = new_references(rng, graph.size.catalog)
+        with engine.begin() as conn:
+            started = time.perf_counter()
+            replace_references(conn, paper, ReferenceSource.ARXIV_SOURCE, refs, "0.2.0")
+        took = time.perf_counter() - started
+        with engine.connect() as conn:
+            linked, _ = inbound_count(conn, late)
+        print(f"{late:<58} {1000 * took:>8.1f} {linked:>8}")
+
+
+def measure_sizes(engine: sa.Engine, rows: int) -> None:
+    print(f"\n{'table':<28} {'table MB':>9} {'index MB':>9} {'bytes/reference':>16}")
+    total = 0
+    with engine.connect() as conn:
+        tables = ("paper_references", "paper_reference_links", "paper_versions", "papers", "arxiv_catalog")
+        for table in (*tables, "paper_inbound_counts"):
+            heap, index = conn.execute(
+                sa.text("SELECT pg_table_size(:t), pg_indexes_size(:t)"), {"t": table}
+            ).one()
+            if table.startswith("paper_reference"):
+                total += heap + index
+            print(f"{table:<28} {heap / 2**20:>9.0f} {index / 2**20:>9.0f} {(heap + index) / rows:>16.0f}")
+    print(f"{'references with their links':<28} {'':>9} {'':>9} {total / rows:>16.0f}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rows", type=int, default=1_000_000, help="reference rows in all")
-    ap.add_argument("--outbound", type=int, default=200)
-    ap.add_argument("--inbound", type=int, default=2000)
-    ap.add_argument("--requests", type=int, default=300)
+    ap.add_argument("--inbound", type=int, default=100_000, help="resolved citations of the hot paper")
+    ap.add_argument("--outbound", type=int, default=200, help="references of the hot paper")
+    ap.add_argument("--requests", type=int, default=300, help="requests per page")
+    ap.add_argument("--catalog", type=int, default=2_500_000, help="catalog rows")
+    ap.add_argument("--writes", type=int, default=200, help="versions replaced, then stored new")
+    ap.add_argument("--dir", type=Path, help="keep the cluster here, and reuse it when it holds this size")
+    ap.add_argument("--explain", type=Path, help="write EXPLAIN ANALYZE of each statement run here")
     a = ap.parse_args()
-    server = start_postgres()
+    server = start_postgres(a.dir, SERVER_SETTINGS)
     web = None
     try:
         url = server.url()
         started = time.monotonic()
-        counts = fill(url, a.rows, a.outbound, a.inbound)
-        took = time.monotonic() - started
+        graph = build(server, Size(a.rows, a.inbound, a.outbound, catalog=a.catalog))
         print(
-            f"filled {counts['references']:,} reference rows, {counts['versions']:,} versions in {took:.0f} s"
+            f"{a.rows:,} reference rows, {graph.versions:,} versions of {graph.papers:,} papers, "
+            f"{a.catalog:,} catalog rows (ready in {time.monotonic() - started:.0f} s)"
         )
-        port = free_port()
-        env = {k: v for k, v in os.environ.items() if not k.startswith("ARXREF_")}
-        env.update(ARXREF_DATABASE_URL=url, ARXREF_METRICS_DIR="", PYTHONPATH=str(REPO / "src"))
-        arxref = [sys.executable, "-c", "import sys; from arxref.cli import main; sys.exit(main())"]
-        command = [*arxref, "serve", "--port", str(port)]
-        web = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                get(base + "/status.json")
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.2)
-        print(f"{'page':<52} {'p50 ms':>8} {'p95 ms':>8} {'KB':>6} {'stmts':>6}")
+        engine = make_engine(url)
+        ordinary = ordinary_paper(engine)
+        last = -(-a.inbound // 100)
+        hot = f"/paper/{graph.hot}/citation-record"
         pages = [
-            f"/paper/{PAPER}/citation-record.json",
-            f"/paper/{PAPER}/citation-record.json?outbound_page=2&inbound_page=20",
-            f"/paper/{PAPER}/citation-record",
-            "/status.json",
-            "/metrics",
+            (f"hot paper JSON, inbound page 1 of {last}", f"{hot}.json"),
+            (f"hot paper JSON, inbound page {last // 2}", f"{hot}.json?inbound_page={last // 2}"),
+            (f"hot paper JSON, inbound page {last} (last)", f"{hot}.json?inbound_page={last}"),
+            ("hot paper HTML, inbound page 1", hot),
+            (f"hot paper HTML, inbound page {last} (last)", f"{hot}?inbound_page={last}"),
+            (f"ordinary paper {ordinary} JSON", f"/paper/{ordinary}/citation-record.json"),
+            (f"ordinary paper {ordinary} HTML", f"/paper/{ordinary}/citation-record"),
+            ("/status.json", "/status.json"),
+            ("/status", "/status"),
+            ("/metrics", "/metrics"),
         ]
-        for path in pages:
-            times, body = measure(base, path, a.requests if "citation-record" in path else 10)
-            is_record = "citation-record.json" in path
-            statements = json.loads(body)["caps"]["database_statements"] if is_record else ""
-            print(
-                f"{path:<52} {1000 * statistics.median(times):>8.1f} {1000 * quantile(times, 0.95):>8.1f} "
-                f"{len(body) / 1024:>6.0f} {statements!s:>6}"
-            )
+        web, base = serve(url)
+        measure_pages(base, pages, a.requests)
+        web.terminate()
+        web.wait(30)
+        web = None
+        rng = random.Random(5)
+        if a.explain:
+            from explain_statements import explain_run  # noqa: PLC0415 (only with --explain)
+
+            explain_run(engine, graph, ordinary, a.explain, lambda: new_references(rng, graph.size.catalog))
+        measure_writes(engine, graph, a.writes, rng)
+        measure_late(engine, graph, rng)
+        measure_sizes(engine, a.rows)
+        engine.dispose()
     finally:
         if web is not None:
             web.terminate()

@@ -30,6 +30,7 @@ import tempfile
 import threading
 import time
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -117,8 +118,10 @@ class PostgresServer:
             shutil.rmtree(self.data_dir, ignore_errors=True)
 
 
-def start_postgres(root: Path | None = None) -> PostgresServer:
+def start_postgres(root: Path | None = None, settings: Sequence[str] = ()) -> PostgresServer:
     """initdb a fresh cluster and start it; raises with the server log if it does not come up.
+
+`settings` are the server's `name=value` parameters beyond the defaults (a benchmark's memory).
 
     With `root`, the cluster lives there and outlives `stop()`: a folder that holds one already is
     started as it is (a benchmark keeps a loaded catalog between runs). A temporary folder is deleted
@@ -129,14 +132,14 @@ def start_postgres(root: Path | None = None) -> PostgresServer:
     if root is None:
         root = Path(tempfile.mkdtemp(prefix="arxref-pg-"))
     try:
-        return _start_cluster(bin_dir, root, keep)
+        return _start_cluster(bin_dir, root, keep, settings)
     except BaseException:
         if not keep:
             shutil.rmtree(root, ignore_errors=True)
         raise
 
 
-def _start_cluster(bin_dir: Path, root: Path, keep: bool) -> PostgresServer:
+def _start_cluster(bin_dir: Path, root: Path, keep: bool, settings: Sequence[str] = ()) -> PostgresServer:
     root.mkdir(parents=True, exist_ok=True)
     run_as: list[str] = []
     if os.geteuid() == 0:
@@ -150,6 +153,7 @@ def _start_cluster(bin_dir: Path, root: Path, keep: bool) -> PostgresServer:
         subprocess.run([*run_as, *initdb], check=True, capture_output=True)
     port = free_port()
     options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off"
+    options += "".join(f" -c {setting}" for setting in settings)
     subprocess.run(
         [*run_as, str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(log), "-o", options, "-w", "start"],
         check=False,

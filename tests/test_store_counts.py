@@ -187,3 +187,31 @@ def replace_references_at_0013(conn: sa.Connection, paper: PaperVersion, refs: l
             {"r": reference_id, "s": str(item.resolution.status), "c": item.resolution.cited_arxiv_id},
         )
     conn.execute(sa.text("UPDATE paper_versions SET state = 'done' WHERE id = :v"), {"v": version_id})
+
+
+def test_inbound_pages_read_from_the_end_are_the_pages_read_from_the_start(database_url: str) -> None:
+    """A page past the middle is read backwards from the last citation (a paper cited 100,000 times
+    pays for its last page what it pays for its first); each page holds what counting from the start
+    puts there."""
+    from arxref.store.citations import inbound_page
+
+    engine = make_engine(database_url)
+    try:
+        upgrade_schema(engine)
+        citing = [PaperVersion(f"2302.{n:05d}", 1) for n in range(1, 251)]
+        with engine.begin() as conn:
+            versions.enqueue_versions(conn, citing)
+            for n, paper in enumerate(citing):
+                refs = [_ref(1, ResolutionStatus.UNRESOLVED, None)] * (n % 3)  # ids not in citing order
+                refs.append(_ref(len(refs) + 1, ResolutionStatus.VERIFIED_EXACT, KNOWN))
+                replace_references(conn, paper, ReferenceSource.ARXIV_SOURCE, refs, "0.1.0")
+        with engine.connect() as conn:
+            total, _ = inbound_count(conn, KNOWN)
+            every = [row.paper for row in inbound_page(conn, KNOWN, 0, 1000, total)]
+            pages = {start: inbound_page(conn, KNOWN, start, 100, total) for start in (0, 100, 200, 240)}
+        assert total == 250
+        assert every == citing  # stored order
+        for start, page in pages.items():
+            assert [row.paper for row in page] == citing[start : start + 100], start
+    finally:
+        engine.dispose()

@@ -75,7 +75,7 @@ def test_a_printed_id_of_a_processed_paper_resolves_to_it(engine, settings, orde
     )
     with engine.connect() as conn:
         count, _ = inbound_count(conn, CITED.arxiv_id)
-        page = inbound_page(conn, CITED.arxiv_id, 0, 100)
+        page = inbound_page(conn, CITED.arxiv_id, 0, 100, count)
     assert count == 1
     assert [(s.paper, s.reference_index) for s in page] == [(CITING, 23)]
 

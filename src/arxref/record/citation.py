@@ -123,7 +123,8 @@ def load_record(
         if done:
             outbound = citations.outbound_page(conn, shown.id, (paging.outbound - 1) * PAGE_SIZE, PAGE_SIZE)
             check = load_crosscheck(conn, shown.paper, disagreeing_only=True)
-        inbound = citations.inbound_page(conn, arxiv_id, (paging.inbound - 1) * PAGE_SIZE, PAGE_SIZE)
+        inbound_at_page = (paging.inbound - 1) * PAGE_SIZE
+        inbound = citations.inbound_page(conn, arxiv_id, inbound_at_page, PAGE_SIZE, inbound_total)
         wanted = {arxiv_id}
         wanted.update(r.cited_arxiv_id for r in outbound if resolved(r))
         wanted.update(r.citing_arxiv_id for r in inbound)
