@@ -120,6 +120,17 @@ def serve(url: str) -> tuple[subprocess.Popen, str]:
             time.sleep(0.2)
 
 
+def settle(engine: sa.Engine, timeout: float = 900) -> None:
+    """A checkpoint, then no autovacuum at work: the figures are the queries', not a load's aftermath."""
+    with engine.connect() as conn:
+        conn.execute(sa.text("CHECKPOINT"))
+        deadline = time.monotonic() + timeout
+        busy = sa.text("SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'autovacuum worker'")
+        while conn.execute(busy).scalar_one() and time.monotonic() < deadline:
+            conn.rollback()
+            time.sleep(5)
+
+
 def ordinary_paper(engine: sa.Engine) -> str:
     """A done paper of about the corpus's median length (47 references) that a few papers cite."""
     query = sa.text(
@@ -262,6 +273,7 @@ def main() -> int:
             ("/status", "/status"),
             ("/metrics", "/metrics"),
         ]
+        settle(engine)
         web, base = serve(url)
         measure_pages(base, pages, a.requests)
         web.terminate()

@@ -38,6 +38,7 @@ import random
 import sys
 import time
 from dataclasses import astuple, dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import psycopg
@@ -79,6 +80,7 @@ LATE_PAPERS = 5
 LATE_CITATIONS = 10_000
 NOW = "2026-01-01 00:00:00+00"
 NULL = r"\N"  # COPY's text format
+FIRST_FINISHED = datetime(2025, 1, 1, tzinfo=UTC)
 WORDS = [
     "learning", "neural", "network", "model", "data", "graph", "citation", "quantum", "field",
     "theory", "inference", "bayesian", "optimization", "transformer", "language", "vision",
@@ -238,6 +240,7 @@ def _load(dsn: str, size: Size, late: list[str]) -> tuple[int, int]:
     engine.dispose()
     with psycopg.connect(dsn, autocommit=True) as conn:
         conn.execute("VACUUM ANALYZE")
+        conn.execute("CHECKPOINT")
         conn.execute("INSERT INTO bench_graph VALUES (%s, %s, %s, %s, %s)", astuple(size))
     return index - first + 1, out.version_id
 
@@ -267,11 +270,12 @@ class Writer:
 
     def version(self, arxiv: str, version: int, state: str, references: int) -> int:
         self.version_id += 1
+        at = (FIRST_FINISHED + timedelta(seconds=10 * self.version_id)).isoformat()  # one every 10 s
         failed = "extract\t1\tNoBibliography\tno bibliography found"
         error = failed if state == "failed" else f"store\t1\t{NULL}\t{NULL}"
         self.versions.add(
             f"{self.version_id}\t{arxiv}\t{version}\t{state}\t{error}\tarxiv_source\t{references}\t[]\t"
-            f"{NULL}\t{NULL}\t0.1.0\t{NOW}\t{NOW}\t{NOW}\t{NOW}\t1\t{NULL}\n"
+            f"{NULL}\t{NULL}\t0.1.0\t{at}\t{at}\t{at}\t{at}\t1\t{NULL}\n"
         )
         return self.version_id
 

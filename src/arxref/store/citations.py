@@ -183,7 +183,7 @@ def inbound_page(
     """
     links = paper_reference_links.c
     resolving = sa.select(links.reference_id).where(
-        links.cited_arxiv_id == arxiv_id, links.status.in_(RESOLVED)
+        links.cited_arxiv_id == arxiv_id, links.status.in_(counts.inline(*RESOLVED))
     )
     if offset > total - offset - limit:
         from_end, shown = max(0, total - offset - limit), min(limit, total - offset)
@@ -209,7 +209,8 @@ def titles_as_cited(conn: sa.Connection, arxiv_id: str, limit: int = 50) -> list
     query = (
         sa.select(refs.title)
         .select_from(paper_reference_links.join(paper_references))
-        .where(links.cited_arxiv_id == arxiv_id, links.status.in_(RESOLVED), refs.title.is_not(None))
+        .where(links.cited_arxiv_id == arxiv_id, links.status.in_(counts.inline(*RESOLVED)))
+        .where(refs.title.is_not(None))
         .limit(limit)
     )
     return [title for (title,) in conn.execute(query)]

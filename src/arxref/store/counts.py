@@ -31,6 +31,13 @@ RESOLVED = (ResolutionStatus.VERIFIED_EXACT, ResolutionStatus.VERIFIED_FUZZY)
 """A link with one of these statuses resolves to the paper it names: an inbound citation of it."""
 
 
+def inline(*values: str) -> list[sa.BindParameter]:
+    """Values written into the SQL, not bound: PostgreSQL proves a partial index's predicate
+    (`status IN (...)`, migrations 0009 and 0015) only from constants, and a prepared statement's
+    generic plan would otherwise scan the table."""
+    return [sa.literal(str(value), literal_execute=True) for value in values]
+
+
 @dataclass
 class CountChanges:
     """What one transaction adds to (or, negative, takes from) the kept counts."""

@@ -134,8 +134,8 @@ def link_earlier_citations(conn: sa.Connection, arxiv_id: str, changes: counts.C
     links = paper_reference_links.c
     earlier = sa.and_(
         links.cited_arxiv_id == arxiv_id,
-        links.status == stored.status,
-        links.resolver_source == stored.resolver_source,
+        links.status == counts.inline(stored.status)[0],  # the partial index of migration 0015
+        links.resolver_source == counts.inline(stored.resolver_source)[0],
     )
     values = _link_values(0, resolution, utcnow())
     del values["reference_id"], values["cited_doi"]  # an entry's printed DOI stays as it was stored

@@ -101,8 +101,13 @@ paper_reference_links = sa.Table(
     sa.Column("score", sa.Float, nullable=True),
     sa.Column("candidates", sa.JSON, nullable=False),
     sa.Column("observed_at", sa.DateTime(timezone=True), nullable=False),
-    sa.Index("ix_paper_reference_links_status", "status"),
-    sa.Index("ix_paper_reference_links_cited", "cited_arxiv_id"),
+    # Migration 0015: the links a late paper's arrival looks for (an id printed before it was processed).
+    sa.Index(
+        "ix_paper_reference_links_awaiting",
+        "cited_arxiv_id",
+        postgresql_where=sa.text("status = 'unresolved' AND resolver_source = 'arxiv_id'"),
+        sqlite_where=sa.text("status = 'unresolved' AND resolver_source = 'arxiv_id'"),
+    ),
     # Migration 0009: the links that resolve to a paper, in stored order (a record's inbound citations).
     sa.Index(
         "ix_paper_reference_links_inbound",
