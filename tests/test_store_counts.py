@@ -3,6 +3,7 @@ on SQLite and a real PostgreSQL server alike."""
 
 from __future__ import annotations
 
+import pytest
 import sqlalchemy as sa
 
 from arxref.domain import (
@@ -213,5 +214,23 @@ def test_inbound_pages_read_from_the_end_are_the_pages_read_from_the_start(datab
         assert every == citing  # stored order
         for start, page in pages.items():
             assert [row.paper for row in page] == citing[start : start + 100], start
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.postgres
+def test_postgresql_vacuums_the_links_soon_enough_for_index_only_pages(postgres_url: str) -> None:
+    """Migration 0015: after 2 % of the links change, not 20 %, so a record's pages stay index-only."""
+    engine = make_engine(postgres_url)
+    try:
+        upgrade_schema(engine)
+        with engine.connect() as conn:
+            options = conn.execute(
+                sa.text("SELECT reloptions FROM pg_class WHERE relname = 'paper_reference_links'")
+            ).scalar_one()
+        assert sorted(options) == [
+            "autovacuum_vacuum_insert_scale_factor=0.02",
+            "autovacuum_vacuum_scale_factor=0.02",
+        ]
     finally:
         engine.dispose()

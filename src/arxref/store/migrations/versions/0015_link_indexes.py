@@ -12,6 +12,12 @@ their own now.
 At 5 million references a version's write maintained five link indexes per row; now three, and
 the two dropped were a third of the links' index bytes.
 
+PostgreSQL: the links are vacuumed after 2 % of them change or arrive, not 20 %. A record pages a
+paper's citations by an index-only scan, which reads the table for every entry on a page changed
+since the last vacuum: at 20M rows, after a few thousand writes, the middle page of a paper cited
+100,000 times took 21 ms instead of 9 (12,215 heap fetches), and the default waits for 4 million
+changed links.
+
 Revision ID: 0015
 """
 
@@ -26,7 +32,13 @@ depends_on = None
 AWAITING = sa.text("status = 'unresolved' AND resolver_source = 'arxiv_id'")
 
 
+VACUUM_SOONER = ("autovacuum_vacuum_scale_factor", "autovacuum_vacuum_insert_scale_factor")
+
+
 def upgrade() -> None:
+    if op.get_bind().dialect.name == "postgresql":
+        settings = ", ".join(f"{name} = 0.02" for name in VACUUM_SOONER)
+        op.execute(f"ALTER TABLE paper_reference_links SET ({settings})")
     op.drop_index("ix_paper_reference_links_status", table_name="paper_reference_links")
     op.drop_index("ix_paper_reference_links_cited", table_name="paper_reference_links")
     op.create_index(
@@ -39,6 +51,8 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    if op.get_bind().dialect.name == "postgresql":
+        op.execute(f"ALTER TABLE paper_reference_links RESET ({', '.join(VACUUM_SOONER)})")
     op.drop_index("ix_paper_reference_links_awaiting", table_name="paper_reference_links")
     op.create_index("ix_paper_reference_links_cited", "paper_reference_links", ["cited_arxiv_id"])
     op.create_index("ix_paper_reference_links_status", "paper_reference_links", ["status"])
