@@ -121,9 +121,11 @@ def serve(url: str) -> tuple[subprocess.Popen, str]:
 
 
 def settle(engine: sa.Engine, timeout: float = 900) -> None:
-    """A checkpoint, then no autovacuum at work: the figures are the queries', not a load's aftermath."""
+    """A checkpoint, the files on disk, no autovacuum at work: the figures are the queries', not a
+    load's aftermath (the kernel writing gigabytes back slowed every page by a quarter)."""
     with engine.connect() as conn:
         conn.execute(sa.text("CHECKPOINT"))
+        os.sync()
         deadline = time.monotonic() + timeout
         busy = sa.text("SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'autovacuum worker'")
         while conn.execute(busy).scalar_one() and time.monotonic() < deadline:
