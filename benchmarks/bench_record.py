@@ -12,10 +12,10 @@ by the next run of the same size (the writes below change it a little: a reused 
 late papers left).
 
 Then, in this order:
-1. `arxref serve` (uvicorn, one process) answers; one client asks each page --requests times in a
-   row (after 20 warm-up requests): the hot paper's record (JSON: first, middle and last inbound
-   page; HTML: first and last), an ordinary paper's (~47 references, a few citations), /status,
-   /status.json and /metrics. Latency is connect to last byte, as the client sees it: p50, p95.
+1. `arxref serve` (uvicorn, one process) answers; one client asks each page --requests times, in
+   five passes over all the pages (after 20 warm-up requests each): the hot paper's record (JSON:
+   first, middle and last inbound page; HTML: first and last), an ordinary paper's (~47
+   references, a few citations), /status, /status.json and /metrics. Latency is connect to last byte, as the client sees it: p50, p95.
 2. Writes, in this process with the store's own code (`replace_references`, each in its own
    transaction): --writes replacements of a done version's references by 40 new ones with links
    (p50, p95), then a stream of --writes new versions stored one after another (versions/s).
@@ -83,18 +83,25 @@ def quantile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[round(q * 100) - 1]
 
 
-def measure_pages(base: str, pages: list[tuple[str, str]], requests: int) -> None:
+def measure_pages(base: str, pages: list[tuple[str, str]], requests: int, rounds: int = 5) -> None:
+    """Each page `requests` times, in `rounds` passes over all pages: a slow spell of this machine
+    falls on every page a little rather than on whichever page was being measured."""
     print(f"\n{'page':<58} {'p50 ms':>8} {'p95 ms':>8} {'KB':>6} {'stmts':>6}")
-    for name, path in pages:
+    times: dict[str, list[float]] = {path: [] for _, path in pages}
+    bodies: dict[str, bytes] = {}
+    for _, path in pages:
         for _ in range(20):
             get(base + path)
-        times, body = [], b""
-        for _ in range(requests):
-            seconds, body = get(base + path)
-            times.append(seconds)
+    for done in range(rounds):
+        for _, path in pages:
+            for _ in range(requests * (done + 1) // rounds - requests * done // rounds):
+                seconds, bodies[path] = get(base + path)
+                times[path].append(seconds)
+    for name, path in pages:
+        body, taken = bodies[path], times[path]
         statements = json.loads(body)["caps"]["database_statements"] if "citation-record.json" in path else ""
         print(
-            f"{name:<58} {1000 * statistics.median(times):>8.1f} {1000 * quantile(times, 0.95):>8.1f} "
+            f"{name:<58} {1000 * statistics.median(taken):>8.1f} {1000 * quantile(taken, 0.95):>8.1f} "
             f"{len(body) / 1024:>6.0f} {statements!s:>6}"
         )
 
