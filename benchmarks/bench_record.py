@@ -15,7 +15,8 @@ Then, in this order:
 1. `arxref serve` (uvicorn, one process) answers; one client asks each page --requests times, in
    five passes over all the pages (after 20 warm-up requests each): the hot paper's record (JSON:
    first, middle and last inbound page; HTML: first and last), an ordinary paper's (~47
-   references, a few citations), /status, /status.json and /metrics. Latency is connect to last byte, as the client sees it: p50, p95.
+   references, a few citations), /status, /status.json and /metrics. Latency is connect to last
+   byte, as the client sees it: p50, p95.
 2. Writes, in this process with the store's own code (`replace_references`, each in its own
    transaction): --writes replacements of a done version's references by 40 new ones with links
    (p50, p95), then a stream of --writes new versions stored one after another (versions/s).
