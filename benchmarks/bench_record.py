@@ -253,7 +253,7 @@ def main() -> int:
     ap.add_argument("--outbound", type=int, default=200, help="references of the hot paper")
     ap.add_argument("--requests", type=int, default=300, help="requests per page")
     ap.add_argument("--catalog", type=int, default=2_500_000, help="catalog rows")
-    ap.add_argument("--writes", type=int, default=200, help="versions replaced, then stored new")
+    ap.add_argument("--writes", type=int, default=200, help="versions replaced, then stored new (0: none)")
     ap.add_argument("--dir", type=Path, help="keep the cluster here, and reuse it when it holds this size")
     ap.add_argument("--explain", type=Path, help="write EXPLAIN ANALYZE of each statement run here")
     a = ap.parse_args()
@@ -294,8 +294,9 @@ def main() -> int:
             from explain_statements import explain_run  # noqa: PLC0415 (only with --explain)
 
             explain_run(engine, graph, ordinary, a.explain, lambda: new_references(rng, graph.size.catalog))
-        measure_writes(engine, graph, a.writes, rng)
-        measure_late(engine, graph, rng)
+        if a.writes:  # --writes 0: pages only, and the cluster stays as built for the next run
+            measure_writes(engine, graph, a.writes, rng)
+            measure_late(engine, graph, rng)
         measure_sizes(engine, a.rows)
         engine.dispose()
     finally:

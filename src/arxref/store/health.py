@@ -13,7 +13,11 @@ from datetime import datetime
 import sqlalchemy as sa
 
 from arxref.domain import PaperVersion, VersionState
+from arxref.store.counts import inline
 from arxref.store.tables import paper_versions
+
+FAILED = inline(VersionState.FAILED)[0]
+"""Written into the SQL, so that PostgreSQL uses the partial index of failed versions (migration 0016)."""
 
 LATEST_MESSAGES = 3
 """Messages shown per failure group: the newest distinct ones."""
@@ -71,7 +75,7 @@ def failure_groups(conn: sa.Connection) -> list[FailureGroup]:
     c = paper_versions.c
     groups = conn.execute(
         sa.select(c.stage, c.last_error_class, sa.func.count().label("n"), sa.func.max(c.finished_at))
-        .where(c.state == VersionState.FAILED)
+        .where(c.state == FAILED)
         .group_by(c.stage, c.last_error_class)
         .order_by(sa.desc("n"), c.stage, c.last_error_class)
     ).all()
@@ -107,7 +111,7 @@ def _failed_query(stage: str | None, error_class: str | None, exact: bool = Fals
     c = paper_versions.c
     query = sa.select(
         c.arxiv_id, c.version, c.stage, c.last_error_class, c.last_error_message, c.attempts, c.finished_at
-    ).where(c.state == VersionState.FAILED)
+    ).where(c.state == FAILED)
     for column, value in ((c.stage, stage), (c.last_error_class, error_class)):
         if value is not None:
             query = query.where(column == value)

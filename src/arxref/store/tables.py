@@ -48,6 +48,16 @@ paper_versions = sa.Table(
     sa.UniqueConstraint("arxiv_id", "version", name="uq_paper_versions_arxiv_id_version"),
     sa.Index("ix_paper_versions_state", "state"),
     sa.Index("ix_paper_versions_finished_at", "finished_at"),
+    # Migration 0016: failed versions by stage and error class, newest last (/status, /metrics).
+    sa.Index(
+        "ix_paper_versions_failed",
+        "stage",
+        "last_error_class",
+        "finished_at",
+        "id",
+        postgresql_where=sa.text("state = 'failed'"),
+        sqlite_where=sa.text("state = 'failed'"),
+    ),
 )
 
 paper_references = sa.Table(
