@@ -1,7 +1,7 @@
 """Counts kept as references and links change (migration 0014), read instead of counting large tables.
 
 The writer of references (`store.references`) gathers what a transaction changes into a
-`CountChanges` and adds it with `apply`: one statement per table, its rows in key order, so that
+`CountChanges` and adds it with `apply`: one batch of upserts per table, in key order, so that
 two workers storing papers that cite the same papers take the count rows' locks in the same order
 and never deadlock. Versions by state are kept by a trigger (every state change is one row).
 `recount` rebuilds all three from the tables, for a bulk load that bypassed the writer.

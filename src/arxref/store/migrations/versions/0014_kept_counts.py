@@ -9,7 +9,7 @@ seconds), versions by state walks every version, and a paper cited 100,000 times
 - `reference_counts (source, status, slot, total)`: stored references by source and resolution
   status, and `paper_inbound_counts (arxiv_id, total, changed_at)`: how many stored references
   resolve to each paper. Both are kept by `store.counts`, called by the only writer of references
-  and links (`store.references`), which adds each transaction's changes in one sorted statement:
+  and links (`store.references`), which adds each transaction's changes as upserts in key order:
   row triggers would lock two papers' counts in the order a bibliography names them, and two
   workers storing papers that cite the same two papers in opposite orders would deadlock.
 

@@ -9,8 +9,8 @@ their own now.
   id printed before the paper was processed (`unresolved` by `arxiv_id`, `link_earlier_citations`).
   Resolved links are found by `ix_paper_reference_links_inbound` (0009).
 
-At 5 million references a version's write maintained five link indexes per row; now three, and
-the two dropped were a third of the links' index bytes.
+At 5 million references a version's write maintained four or five link indexes per row; now
+two or three, and the two dropped were a third of the links' index bytes.
 
 PostgreSQL: the links are vacuumed after 2 % of them change or arrive, not 20 %. A record pages a
 paper's citations by an index-only scan, which reads the table for every entry on a page changed
