@@ -234,3 +234,44 @@ def test_postgresql_vacuums_the_links_soon_enough_for_index_only_pages(postgres_
         ]
     finally:
         engine.dispose()
+
+
+def test_pages_of_a_much_cited_paper_start_from_anchors_that_follow_its_changes(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Anchors every 7 citations from 20 on (1,000 from 10,000 in production): each page holds what
+    counting from the start puts there, before and after citations are removed and added (a
+    replacement moves a citing version's citation to the end; the kept revision says the anchors
+    read before are stale)."""
+    from arxref.store import anchors
+    from arxref.store.citations import inbound_page
+
+    monkeypatch.setattr(anchors, "ANCHOR_EVERY", 7)
+    monkeypatch.setattr("arxref.store.citations.ANCHORED_FROM", 20)
+    engine = make_engine(database_url)
+    try:
+        upgrade_schema(engine)
+        citing = [PaperVersion(f"2303.{n:05d}", 1) for n in range(1, 61)]
+        cites = [_ref(1, ResolutionStatus.UNRESOLVED, None), _ref(2, ResolutionStatus.VERIFIED_EXACT, KNOWN)]
+        with engine.begin() as conn:
+            versions.enqueue_versions(conn, citing)
+            for paper in citing:
+                replace_references(conn, paper, ReferenceSource.ARXIV_SOURCE, cites, "0.1.0")
+
+        def pages() -> dict[int, list[PaperVersion]]:
+            with engine.connect() as conn:
+                total, _ = inbound_count(conn, KNOWN)
+                return {start: [row.paper for row in inbound_page(conn, KNOWN, start, 10, total)]
+                        for start in range(0, total, 10)}  # fmt: skip
+
+        assert pages() == {start: citing[start : start + 10] for start in range(0, 60, 10)}
+        with engine.begin() as conn:  # citing[5] stored again: the same count, its citation comes last
+            replace_references(conn, citing[5], ReferenceSource.ARXIV_SOURCE, cites, "0.1.1")
+        now = [p for p in citing if p != citing[5]] + [citing[5]]
+        assert pages() == {start: now[start : start + 10] for start in range(0, 60, 10)}
+        with engine.begin() as conn:  # citing[9] cites it no more
+            replace_references(conn, citing[9], ReferenceSource.ARXIV_SOURCE, cites[:1], "0.1.1")
+        now.remove(citing[9])
+        assert pages() == {start: now[start : start + 10] for start in range(0, 59, 10)}
+    finally:
+        engine.dispose()

@@ -19,6 +19,7 @@ import sqlalchemy as sa
 from arxref.domain import PaperVersion, VersionState
 from arxref.resolve.own_tables import KnownPapers
 from arxref.store import counts
+from arxref.store.anchors import ANCHORED_FROM, anchored_start
 from arxref.store.catalog import SqlCatalog
 from arxref.store.counts import RESOLVED
 from arxref.store.tables import paper_reference_links, paper_references, paper_versions
@@ -177,15 +178,21 @@ def inbound_page(
 
     Stored order keeps a page's contents as papers are added (they come after), and the page is
     read from the partial index of migration 0009 before its 100 references are joined: sorting
-    by the citing paper would join every citing reference first. A page past the middle of
-    `total` (the kept count) is read from the end, so the index entries skipped are never more
-    than half: the last page of a paper cited 100,000 times costs what its first does.
+    by the citing paper would join every citing reference first. A paper cited `ANCHORED_FROM`
+    times or more is read from the anchor before the page (`store.anchors`); another's page past
+    the middle of `total` (the kept count) from the end. Either way a page of a paper cited
+    100,000 times costs what its first does.
     """
     links = paper_reference_links.c
     resolving = sa.select(links.reference_id).where(
         links.cited_arxiv_id == arxiv_id, links.status.in_(counts.inline(*RESOLVED))
     )
-    if offset > total - offset - limit:
+    start = anchored_start(conn, arxiv_id, offset) if total >= ANCHORED_FROM and offset else None
+    if start is not None:
+        first, skip = start
+        chosen = resolving.where(links.reference_id >= first).order_by(links.reference_id).offset(skip)
+        chosen = chosen.limit(limit)
+    elif offset > total - offset - limit:
         from_end, shown = max(0, total - offset - limit), min(limit, total - offset)
         chosen = resolving.order_by(links.reference_id.desc()).offset(from_end).limit(shown)
     else:

@@ -67,10 +67,13 @@ def apply(conn: sa.Connection, changes: CountChanges, now: datetime) -> None:
             for (source, status), n in references
         ]
         _add(conn, reference_counts, rows, ["source", "status", "slot"], {})
-    inbound = sorted((arxiv_id, n) for arxiv_id, n in changes.inbound.items() if n)
+    # Every paper touched, its total changed or not (a citation removed and another added moves the
+    # paper's pages): its revision goes up.
+    inbound = sorted(changes.inbound.items())
     if inbound:
-        rows = [{"arxiv_id": arxiv_id, "total": n, "changed_at": now} for arxiv_id, n in inbound]
-        _add(conn, paper_inbound_counts, rows, ["arxiv_id"], {"changed_at": now})
+        rows = [{"arxiv_id": paper, "total": n, "changed_at": now, "revision": 1} for paper, n in inbound]
+        revision = {"changed_at": now, "revision": paper_inbound_counts.c.revision + 1}
+        _add(conn, paper_inbound_counts, rows, ["arxiv_id"], revision)
 
 
 def _add(conn: sa.Connection, table: sa.Table, rows: list[dict], key: list[str], also: dict) -> None:

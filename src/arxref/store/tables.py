@@ -239,4 +239,6 @@ paper_inbound_counts = sa.Table(  # stored references that resolve to each paper
     sa.Column("arxiv_id", sa.String(64), primary_key=True),
     sa.Column("total", sa.BigInteger, nullable=False),
     sa.Column("changed_at", sa.DateTime(timezone=True), nullable=True),
+    # One more at every change of the paper's inbound links, net or not: pages' anchors are kept by it.
+    sa.Column("revision", sa.BigInteger, nullable=False, server_default="0"),
 )

@@ -7,11 +7,13 @@ seconds), versions by state walks every version, and a paper cited 100,000 times
 - `version_state_counts (state, slot, total)`: versions by state, kept by a row trigger on
   `paper_versions`, which every state change goes through (queue, claim, fail, store, requeue).
 - `reference_counts (source, status, slot, total)`: stored references by source and resolution
-  status, and `paper_inbound_counts (arxiv_id, total, changed_at)`: how many stored references
-  resolve to each paper. Both are kept by `store.counts`, called by the only writer of references
-  and links (`store.references`), which adds each transaction's changes as upserts in key order:
-  row triggers would lock two papers' counts in the order a bibliography names them, and two
-  workers storing papers that cite the same two papers in opposite orders would deadlock.
+  status, and `paper_inbound_counts (arxiv_id, total, changed_at, revision)`: how many stored
+  references resolve to each paper, and a number raised at every change of them (a record's
+  page anchors are valid while it stands). Both are kept by `store.counts`, called by the only
+  writer of references and links (`store.references`), which adds each transaction's changes as
+  upserts in key order: row triggers would lock two papers' counts in the order a bibliography
+  names them, and two workers storing papers that cite the same two papers in opposite orders
+  would deadlock.
 
 `slot` (a version's id modulo 16) spreads the counts that every worker changes over 16 rows, so
 two workers finishing at once rarely wait on the same row; readers add the slots up. The
@@ -113,6 +115,7 @@ def upgrade() -> None:
         sa.Column("arxiv_id", sa.String(64), primary_key=True),
         sa.Column("total", sa.BigInteger, nullable=False),
         sa.Column("changed_at", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("revision", sa.BigInteger, nullable=False, server_default="0"),
     )
     postgresql = op.get_bind().dialect.name == "postgresql"
     # Triggers first: on PostgreSQL creating one locks out writers of versions until this commits, and
