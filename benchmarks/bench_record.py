@@ -62,7 +62,7 @@ from arxref.store.engine import make_engine
 from arxref.store.references import replace_references
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from citation_graph import REPO, SERVER_SETTINGS, STATUSES, Graph, Size, arxiv_id, build  # noqa: E402
+from citation_graph import REPO, SERVER_SETTINGS, Graph, Size, arxiv_id, build, pick_status  # noqa: E402
 
 sys.path.insert(0, str(REPO))
 from tests.servers import free_port, start_postgres  # noqa: E402 (the repository root is put on the path above)
@@ -156,12 +156,7 @@ def new_references(rng: random.Random, catalog: int, n: int = WRITE_SIZE) -> lis
     """n references as the pipeline hands them to the store: statuses in the corpus's mix."""
     made = []
     for index in range(1, n + 1):
-        pick, status, source = rng.random(), STATUSES[-1][0], STATUSES[-1][1]
-        for name, by, share in STATUSES:
-            if pick < share:
-                status, source = name, by
-                break
-            pick -= share
+        status, source = pick_status(rng)
         named = source == "arxiv_id" or status.startswith("verified")
         cited = arxiv_id(int(catalog * rng.random() ** 3)) if named else None
         raw = RawReference(index, f"A. Author and B. Writer. A work of {index} words. Journal {index}, 2020.",

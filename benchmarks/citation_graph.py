@@ -196,7 +196,7 @@ def _load(dsn: str, size: Size, late: list[str]) -> tuple[int, int]:
     out.paper(hot)
     version_id = out.version(hot, 1, "done", size.outbound)
     for position in range(1, size.outbound + 1):
-        status, source = _status(rng)
+        status, source = pick_status(rng)
         out.reference(version_id, hot, 1, position, status, source, _cited(HOT_INDEX, status, source, rng))
     background = size.rows - size.outbound  # the references of the other papers, numbered from 1
     hot_every = max(1, background // size.inbound) if size.inbound else 0
@@ -213,7 +213,7 @@ def _load(dsn: str, size: Size, late: list[str]) -> tuple[int, int]:
             n = _quantile(REFERENCES_QUANTILES, rng.random()) if state == "done" else 0
             version_id = out.version(citing, version, state, min(n, size.rows - out.written))
             for position in range(1, min(n, size.rows - out.written) + 1):
-                status, source = _status(rng)
+                status, source = pick_status(rng)
                 cited = _cited(index, status, source, rng)
                 number = out.written + 1 - size.outbound
                 if hot_every and number % hot_every == 0 and hot_made < size.inbound:
@@ -328,7 +328,8 @@ def _pick_versions(rng: random.Random) -> int:
     return VERSIONS_PER_PAPER[-1][0]
 
 
-def _status(rng: random.Random) -> tuple[str, str | None]:
+def pick_status(rng: random.Random) -> tuple[str, str | None]:
+    """A resolution status and its resolver source, drawn in the corpus's shares."""
     pick = rng.random()
     for status, source, share in STATUSES:
         if pick < share:
