@@ -179,7 +179,7 @@ def build(server: PostgresServer, size: Size) -> Graph:
     return Graph(size, arxiv_id(HOT_INDEX), late, versions, papers)
 
 
-def _load(dsn: str, size: Size, late: list[str]) -> tuple[int, int]:
+def _load(dsn: str, size: Size, late: list[str]) -> None:
     rng = random.Random(size.seed)
     with psycopg.connect(dsn, autocommit=True) as conn:
         saved = _drop_secondary(conn)
@@ -242,7 +242,6 @@ def _load(dsn: str, size: Size, late: list[str]) -> tuple[int, int]:
         conn.execute("VACUUM ANALYZE")
         conn.execute("CHECKPOINT")
         conn.execute("INSERT INTO bench_graph VALUES (%s, %s, %s, %s, %s)", astuple(size))
-    return index - first + 1, out.version_id
 
 
 def _cited(index: int, status: str, source: str | None, rng: random.Random) -> str | None:

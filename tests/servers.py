@@ -121,7 +121,7 @@ class PostgresServer:
 def start_postgres(root: Path | None = None, settings: Sequence[str] = ()) -> PostgresServer:
     """initdb a fresh cluster and start it; raises with the server log if it does not come up.
 
-`settings` are the server's `name=value` parameters beyond the defaults (a benchmark's memory).
+    `settings` are the server's `name=value` parameters beyond the defaults (a benchmark's memory).
 
     With `root`, the cluster lives there and outlives `stop()`: a folder that holds one already is
     started as it is (a benchmark keeps a loaded catalog between runs). A temporary folder is deleted

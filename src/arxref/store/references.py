@@ -55,7 +55,7 @@ def replace_references(
     """Replace all references of a version and mark it done, in the caller's transaction.
 
     A handful of statements whatever the list's length: the rows go in as one batch each
-    (the references' ids come back in order for their links), and the kept counts last.
+    (the references' ids read back by position for their links), and the kept counts last.
     """
     # The row lock serialises two runs of the same version (a redelivered task): the second
     # waits, then deletes what the first inserted, so rows are never duplicated.
