@@ -9,11 +9,12 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import uuid
 from datetime import UTC, datetime
 from functools import lru_cache
 from urllib.parse import quote, urlencode
+
+import orjson
 
 from arxref.catalog.records import CatalogRecord
 from arxref.domain import COMPOSED, PRINTED_FROM_PDF, PaperVersion, ResolutionStatus
@@ -21,6 +22,7 @@ from arxref.store.citations import RESOLVED, CitationRow
 
 OBSERVATION_NAMESPACE = uuid.UUID("5f0c3a52-6d1e-5b7a-9a43-61727872ef01")
 """The UUIDv5 namespace of observation ids: fixed forever, or every id changes."""
+_NAMESPACE_BYTES = OBSERVATION_NAMESPACE.bytes
 
 
 @lru_cache(maxsize=1 << 14)
@@ -121,13 +123,32 @@ def shown_score(score: float | None) -> float | None:
 
 def observation_id(paper: PaperVersion, bibliography: int, index: int, extractor_version: str) -> str:
     """The same id for the same entry read by the same extractor, however often it is re-run."""
-    return str(uuid.uuid5(OBSERVATION_NAMESPACE, f"{paper.key}/{bibliography}/{index}/{extractor_version}"))
+    return uuid5_text(f"{paper.key}/{bibliography}/{index}/{extractor_version}")
+
+
+def uuid5_text(name: str) -> str:
+    """`str(uuid.uuid5(OBSERVATION_NAMESPACE, name))`, written out (RFC 4122: SHA-1 of namespace and
+    name, version and variant bits set): `uuid.UUID` objects cost a record page of 200 ids 1 ms."""
+    raw = bytearray(hashlib.sha1(_NAMESPACE_BYTES + name.encode("utf-8")).digest()[:16])
+    raw[6] = (raw[6] & 0x0F) | 0x50  # version 5
+    raw[8] = (raw[8] & 0x3F) | 0x80  # the RFC 4122 variant
+    h = raw.hex()
+    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+
+
+def canonical_json(value: object) -> bytes:
+    """Sorted keys, no spaces, UTF-8: the bytes `json.dumps(value, sort_keys=True, separators=(",", ":"),
+    ensure_ascii=False)` encodes for the strings, whole numbers and two-decimal scores a record holds.
+
+    orjson writes them ten times faster than json's encoder, which took 5 ms of a record page's
+    201 digests.
+    """
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
 
 
 def digest(value: object) -> str:
     """`sha256:` and the hex digest of a value's canonical JSON."""
-    canonical = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    return "sha256:" + hashlib.sha256(canonical_json(value)).hexdigest()
 
 
 @lru_cache(maxsize=1 << 14)  # a paper's references share their observed_at: one formatting each

@@ -145,7 +145,7 @@ def outbound_page(conn: sa.Connection, version_id: int, offset: int, limit: int)
         .offset(offset)
         .limit(limit)
     )
-    return [CitationRow(*row) for row in conn.execute(query)]
+    return [CitationRow(*row) for row in conn.execute(query).all()]  # one fetch: not a round of calls a row
 
 
 def outbound_counts(conn: sa.Connection, version_id: int) -> tuple[dict[str, int], datetime | None]:
@@ -207,7 +207,7 @@ def inbound_page(
         )
         .order_by(page.c.reference_id)
     )
-    return [CitationRow(*row) for row in conn.execute(query)]
+    return [CitationRow(*row) for row in conn.execute(query).all()]  # one fetch: not a round of calls a row
 
 
 def titles_as_cited(conn: sa.Connection, arxiv_id: str, limit: int = 50) -> list[str]:

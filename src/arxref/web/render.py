@@ -5,10 +5,10 @@ No Starlette here: `arxref record --html` renders the same page without a server
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from pathlib import Path
 
+import orjson
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -17,10 +17,10 @@ TEMPLATES = Path(__file__).parent / "templates"
 def page_json(data: dict) -> str:
     """The JSON text of a page: what the `.json` twin answers and `arxref record` prints.
 
-    One line (pipe it to `python -m json.tool` to read it): json's C encoder writes no indentation,
-    and the Python one took 18 ms of a record's 200 observations.
+    One line, no spaces (pipe it to `python -m json.tool` to read it): orjson writes a record's 230 KB
+    in 0.2 ms, json's C encoder in 1.5 ms (and its Python one, which indents, in 18 ms).
     """
-    return json.dumps(data, ensure_ascii=False) + "\n"
+    return orjson.dumps(data, option=orjson.OPT_APPEND_NEWLINE).decode("utf-8")
 
 
 def make_environment() -> Environment:
