@@ -547,3 +547,46 @@ def test_apa_web_dates_with_a_month_in_any_language(text: str, title: str, year:
     work after the title ("[Video]"): the title is what stands between."""
     parsed = parse_reference(text)
     assert (parsed.title, parsed.year) == (title, year)
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        # a software archive named on its own after the title (AASTeX, elsarticle)
+        (
+            "Doe, J., Roe, R., & Poe, E. 2018, specreduce: Reduce astronomical spectra, "
+            "Astrophysics Source Code Library. http://ascl.net/1801.001",
+            "specreduce: Reduce astronomical spectra",
+        ),
+        (
+            "Roe, R. 2021, Tools for solar physics meeting, Zenodo, 10.5281/zenodo.123456",
+            "Tools for solar physics meeting",
+        ),
+        # a question, then its subtitle that reads like no journal though it says "Review"
+        (
+            "Lee A, Kim B, et al. Ready or Not Ready? A Systematic Review on Vaccine Uptake in Adults. "
+            "Vaccines 2022; 10: 101.",
+            "Ready or Not Ready? A Systematic Review on Vaccine Uptake in Adults",
+        ),
+        # APA quotes no title: after its date a quotation opens one
+        (
+            "Smith, A., y Jones, B. (2015). “Stay or Go?” Household Decisions about Moving Abroad. "
+            "Journal of Population Studies, 12(3), 100-120.",
+            "“Stay or Go?” Household Decisions about Moving Abroad",
+        ),
+        # the years a work covers are part of its title, never a publisher's bracket
+        (
+            "Ruiz, C. (2004). Regional Wages in Chile: Evidence from Census Records (1970-1992). "
+            "Working Paper No. 12.",
+            "Regional Wages in Chile: Evidence from Census Records (1970-1992)",
+        ),
+        # a journal in title case after a title in sentence case, then its volume (Frontiers)
+        (
+            "Ito, K. and Sato, H. (2010), Social learning in young birds, Animal Cognition and Behaviour, "
+            "12, 3, 45–67",
+            "Social learning in young birds",
+        ),
+    ],
+)
+def test_where_a_title_ends_before_an_archive_a_subtitle_or_a_journal(text: str, title: str) -> None:
+    assert parse_reference(text).title == title

@@ -117,6 +117,9 @@ class _Split:
     names_as_title: bool = False
 
 
+_APA_DATE_BEFORE_RE = re.compile(r"\((?:1[5-9]|20)\d\d[a-z]?\)\.$")
+
+
 def _quoted_content(m: re.Match[str]) -> str:
     """What a `_QUOTED_RE` match holds between its quotes (one group per kind of quotes)."""
     return next(g for g in m.groups() if g is not None)
@@ -131,6 +134,9 @@ def _quoted(body: str) -> _Split | None:
             continue  # a quotation inside a title, not a quoted title
         if re.match(r"\s*:\s*\w", body[m.end():]):
             continue  # a quotation opening a title: "“... no one can hack my mind”: Comparing Expert ..."
+        opens_title = content.rstrip()[-1:] in "?!" and re.match(r"\s+[A-Z]", body[m.end():])
+        if opens_title and _APA_DATE_BEFORE_RE.search(pre):
+            continue  # APA quotes no title: after its date a quotation opens one ("“Mind the Gap!” Integ...")
         if re.search(r"[,.;]\s+[Ii]n:?\s", pre):
             continue  # a quoted booktitle: "..., Title, in L. A. Jakobovits, eds, ‘Readings in ...’" (agsm)
         if looks_like_author_list(content) or not re.search(r"[^\W\d_]{2}", content):

@@ -170,7 +170,10 @@ def _title_goes_on(text: str, i: int) -> bool:
     # ... or in title case after a question in title case ("To Adjust or Not to Adjust? Sensitivity
     # Analysis of M-Bias and Butterfly Bias. J. Causal Inference")
     title_case = len(sentence.split()) >= 4 and _title_case(sentence) and _title_case(text[:i])
-    title_case = title_case and not _JOURNAL_NOUN_RE.search(sentence)  # "The Journal of Physical ..."
+    # ... unless it names a journal ("The Journal of Physical ..."); no journal opens with "A" ("A
+    # Systematic Review on ...")
+    journal = _JOURNAL_NOUN_RE.search(sentence) and not re.match(r"\s*An?\s", sentence)
+    title_case = title_case and not journal
     return (title_like(sentence) or title_case) and not venue
 
 
@@ -303,9 +306,14 @@ def _sentence_case(text: str) -> bool:
     return any(len(w) >= 4 and w.isalpha() and w.islower() for w in text.split()[1:])
 
 
+_QUOTES = "\"'“”‘’„«»"
+
+
 def _title_case(text: str) -> bool:
-    """Every long word capitalised: a series or journal name ("Chicago Lectures in Mathematics")."""
-    return all(w[:1].isupper() for w in text.split() if len(w) >= 4) and text.strip()[:1].isupper()
+    """Every long word capitalised: a series or journal name ("Chicago Lectures in Mathematics"), or a
+    title set so (quotation marks aside: "“Mind the Gap!”")."""
+    words = [w.strip(_QUOTES) for w in text.split()]
+    return all(w[:1].isupper() for w in words if len(w) >= 4) and text.strip(_QUOTES + " ")[:1].isupper()
 
 
 def _series_opens(texts: list[str], k: int) -> bool:
@@ -377,7 +385,8 @@ def title_by_commas(rest: str) -> tuple[str | None, str, str]:
             # a book's title, then its publisher: "Forecasting, Structural Time Series Models and the Kalman
             # Filter. Cambridge University Press" (MNRAS)
             return rest[:end], rest[end + 1:], "comma"
-        if venue or is_version_chunk(texts[k - 1]) or _series_opens(texts, k) or _journal_opens(texts, k):
+        journal = _journal_opens(texts, k) or _title_case_journal(texts, k)
+        if venue or is_version_chunk(texts[k - 1]) or _series_opens(texts, k) or journal:
             return rest[: a - 1], rest[a:], "comma"  # a "Version 1.1" chunk closes a title
     return rest[:end], rest[end + 1:], "comma"
 
@@ -429,6 +438,21 @@ def _venue_sentence(text: str) -> bool:
 def _title_before_end(text: str) -> bool:
     """A title's last words before its sentence end, not an abbreviated journal ("Phys", "J. Chem")."""
     return _sentence_like(text) or two_word_title(text.strip())
+
+
+def _title_case_journal(texts: list[str], k: int) -> bool:
+    """A journal in title case after a title in sentence case, then its volume or its DOI (Frontiers:
+    "(2013), Individual differences in ... brain structure, Social Cognitive and Affective Neuroscience,
+    doi:10.1093/scan/nst109"; "..., Interaction Studies, 7, 3, 405–436")."""
+    chunk = texts[k].strip()
+    if k + 1 >= len(texts) or any(c.isdigit() for c in chunk) or sum(len(w) >= 4 for w in chunk.split()) < 2:
+        return False
+    if not (_title_case(chunk) and _sentence_case(",".join(texts[:k]))):
+        return False
+    nxt = texts[k + 1].strip()
+    return bool(re.fullmatch(r"\d{1,4}", nxt) and not re.fullmatch(YEAR, nxt)) or bool(
+        re.match(r"(?:doi\b|https?://(?:dx\.)?doi\.org/|10\.\d{4,9}/)", nxt, re.IGNORECASE)
+    )
 
 
 def _journal_opens(texts: list[str], k: int) -> bool:

@@ -29,6 +29,9 @@ _PUBLISHER_TAIL_RE = re.compile(
     r"|\s*,\s*\([^()]+\)\s*$|\s*\([A-Z][^()]*,\s(?:[A-Z][a-z]+\s?){1,3}(?:,\s[A-Z]{2,3})?\)\s*$"
 )
 _BRACKETED_YEAR_RE = re.compile(r"\(((?:1[89]|20)\d\d)\)\s*$")
+# The years a work covers close its title, never a publisher's bracket: "... Records (1978-1992)",
+# "A tribute to Per Bech, MD (1942-2018)".
+_YEARS_COVERED_RE = re.compile(rf"\(\s*{YEAR}\s*[–—-]\s*{YEAR}\s*\)\s*$")
 
 
 _OPENING_QUOTE_RE = re.compile(r"([\"“„«]|``)(?:\.\.\.|…)?\s*")
@@ -53,7 +56,8 @@ def clean_title(t: str | None, year: int | None = None) -> str | None:
     t = _BACKREF_PAGES_RE.sub(r"\1", t)
     t = _TRAILING_CHAPTER_RE.sub("", t)  # REVTeX: "Title (Springer, New York, 2009) Chap. 7"
     bracketed = _BRACKETED_YEAR_RE.search(t)
-    if not (bracketed and year is not None and int(bracketed.group(1)) != year):
+    other_year = bracketed and year is not None and int(bracketed.group(1)) != year
+    if not (other_year or _YEARS_COVERED_RE.search(t)):
         t = _PUBLISHER_TAIL_RE.sub("", t).strip(" \t,;:.")
     t = re.sub(r"^(?:in:\s*)", "", t, flags=re.IGNORECASE)
     t = _TRAILING_ARXIV_RE.sub("", t)  # "... few-shot learners arXiv:2005.14165" (no period between)

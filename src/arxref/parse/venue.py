@@ -23,6 +23,13 @@ _VENUE_CUE_RE = re.compile(
     r"|(?-i:(?:first|second|third|fourth|fifth|sixth|revised|enlarged)\s+(?:ed|edn)\b))",
     re.IGNORECASE,
 )
+# Where software and data are archived, named on their own after a title ("spectral-cube: Read and analyze
+# ..., Astrophysics Source Code Library", "..., Zenodo, doi: ...", "..., Github v1.0 (2020)").
+_SOFTWARE_ARCHIVE_RE = re.compile(
+    r"(?:zenodo|figshare|software\s+heritage|astrophysics\s+source\s+code\s+library|ascl|git\s?hub|git\s?lab|"
+    r"bitbucket|pypi|cran|dryad|osf)(?:\s+v?\d[\w.-]*)?(?:\s*\(\d{4}\))?",
+    re.IGNORECASE,
+)
 # Volume/pages/year only: "13", "45(1):5-32", "pp. 1-10", "L8", "2019", "vol. 12, no. 1".
 _NUMERIC_RE = re.compile(
     r"^\s*(?:(?:vol(?:ume)?\.?|no\.|nr\.|issue|pp?\.|pages?|seiten|art\.|article)\s*)?"
@@ -149,7 +156,7 @@ def looks_like_venue(chunk: str, following: list[str] | None = None) -> bool:
         return False
     if _VENUE_CUE_RE.match(s) or is_numeric_chunk(s) or _PHYSICS_RE.match(s):
         return True
-    if _ID_OR_RELEASE_RE.fullmatch(s):
+    if _ID_OR_RELEASE_RE.fullmatch(s) or _SOFTWARE_ARCHIVE_RE.fullmatch(s):
         return True
     if s[0].isupper() and _VOLUME_YEAR_RE.search(s):
         return True
