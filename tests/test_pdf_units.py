@@ -352,7 +352,8 @@ def test_a_line_opening_with_apas_ellipsis_is_no_drawn_dash() -> None:
 def test_headings_judged_page_by_page_are_those_judged_in_the_whole_span() -> None:
     """A list read a page at a time asks its pages for headings once each: a heading is told by
     its own page, so the answers are those of the whole span."""
-    from arxref.pdf._section import page_headings, split_sections
+    from arxref.pdf._headings import page_headings
+    from arxref.pdf._section import split_sections
 
     data = (Path(__file__).parents[1] / "samples" / "1611.03199v1.pdf").read_bytes()
     with pymupdf.open(stream=data, filetype="pdf") as doc:

@@ -62,8 +62,9 @@ _AT_MARGIN = 1.5  # points: a justified line ends this close to the column's rig
 # ellipsis ". . . others": APA's cut in a long author list, which can begin a line of its entry.
 DRAWN_DASH = re.compile(r"^[.,]\s+[^\s.]")
 # A line that ends a reference: a page, a volume, a year, a closing parenthesis, a sentence's
-# period (not an initial's: "Smith, J."), or a URL or DOI.
-_REFERENCE_END = re.compile(r"(?:\d|\)|[^\W\d_]{2}\.|\d\.|(?:https?://|doi:|\b10\.\d{4,9}/)\S+)$")
+# period (not an initial's: "Smith, J."), a bracket closed with one ("(Zugriff am 14. 11 2022)."),
+# or a URL or DOI.
+_REFERENCE_END = re.compile(r"(?:\d|\)|[)\]]\.|[^\W\d_]{2}\.|\d\.|(?:https?://|doi:|\b10\.\d{4,9}/)\S+)$")
 
 # A line that closes a sentence or an entry: a period, or a URL or DOI (an entry's last item), or
 # the angle bracket that closes one (ABNT's "Disponível em: <https://...>", broken across lines)
@@ -295,6 +296,11 @@ def _gap_starts(lines: tuple[Line, ...]) -> list[int] | None:
             and _short_end(a, margin)
             and _CAPITAL_START.match(b.text)
             and not _IDENTIFIER.match(b.text)
+            # a line that ends as a reference does, with room left for the next page's first word:
+            # its paragraph ended there ("..., <<Art and Finance report 2024>>, 2024" + "Deloitte, Il ...")
+            or _REFERENCE_END.search(a.text.rstrip())
+            and _fits_above(a, b, edge)
+            and _AUTHOR_START.match(b.text)
         ):
             starts.append(i)
     if len(starts) <= 1 + len(lines) // _FEW_GAPS:

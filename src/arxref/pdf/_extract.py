@@ -22,7 +22,7 @@ from arxref.pdf._anchors import cite_anchor_pages
 from arxref.pdf._authoryear import DRAWN_DASH, Rule, breaks_off, drawn_rules, follows_rule
 from arxref.pdf._float_pages import first_past_float, holds_floats_only
 from arxref.pdf._furniture import is_running_head, margin_shapes, remove_furniture
-from arxref.pdf._headings import HEADING, page_has_heading, page_has_second_heading
+from arxref.pdf._headings import HEADING, page_has_heading, page_has_second_heading, page_headings
 from arxref.pdf._joins import Vocabulary, document_vocabulary, join_lines
 from arxref.pdf._labels import label_of
 from arxref.pdf._layout import Line, body_size, read_page_lines
@@ -32,8 +32,8 @@ from arxref.pdf._runon import split_run_on
 from arxref.pdf._section import (
     NAME_START,
     Section,
+    names_an_end,
     opens_entry,
-    page_headings,
     split_sections,
 )
 from arxref.pdf._segment import Entry, split_entries
@@ -73,7 +73,7 @@ class _Pages:
                 self.links[p] = read_links(page)
         # each page is cleaned on its own, and once: a list's span grows a page at a time
         fresh = [p for p in dict.fromkeys(pages) if p not in self.cleaned]
-        cleaned = remove_furniture([self.cache[p] for p in fresh], HEADING, self.recurring)
+        cleaned = remove_furniture([self.cache[p] for p in fresh], HEADING, self.recurring, names_an_end)
         self.cleaned.update(zip(fresh, cleaned, strict=True))
         return [ln for p in pages for ln in self.cleaned[p]]
 
@@ -87,7 +87,7 @@ class _Pages:
                 top = min((ln.y0 for ln in page), default=0.0)
                 self.headings[p] = {
                     id(ln)
-                    for ln in page_headings(page, self.top)
+                    for ln in page_headings(page, self.top, self.top_text)
                     if not (ln.y0 <= top and is_running_head(ln, self.recurring, body))
                 }
         ids = set().union(*(self.headings[p] for p in span))
@@ -101,6 +101,16 @@ class _Pages:
         if p not in self.cache:
             self.lines([p])
         return min((ln.y1 for ln in self.cache[p]), default=None)
+
+    def top_text(self, p: int) -> str | None:
+        """The text of page `p`'s first line before furniture removal, read closely if it was not;
+        None past the document's ends or on a page without text."""
+        if not 0 <= p < len(self.doc):
+            return None
+        if p not in self.cache:
+            self.lines([p])
+        first = min(self.cache[p], key=lambda ln: ln.y0, default=None)
+        return first.text if first is not None else None
 
     def after_rule(self, line: Line) -> bool:
         """Whether a rule is drawn just before the line; a page's drawings are read only when a
@@ -142,7 +152,7 @@ def _headed_sections(pages: _Pages, texts: tuple[str | None, ...]) -> list[_Foun
             # a word processor's page broke early (a kept-together paragraph), the entry goes on
             stops_high = stops_high and not breaks_off(lines[-1].text)
             # ... or the next page opens with the label after the last one ("[7]" here, "[8]" there)
-            stops_high = stops_high and not _next_label_overleaf(lines, texts, span[-1] + 1)
+            stops_high = stops_high and not _next_label_overleaf(lines, pages, texts, span[-1] + 1)
             if ended or stops_high or span[-1] + 1 >= len(texts) or not found:
                 break
             span.append(_page_after(pages, span[-1], found[-1].lines, len(texts)))
@@ -151,14 +161,15 @@ def _headed_sections(pages: _Pages, texts: tuple[str | None, ...]) -> list[_Foun
     return sections
 
 
-def _next_label_overleaf(lines: list[Line], texts: tuple[str | None, ...], nxt: int) -> bool:
-    """Whether page `nxt` opens (within its first few lines of text) with the label that follows
-    the last one of `lines`: Word kept an entry's lines together and left the page's foot empty."""
+def _next_label_overleaf(lines: list[Line], pages: _Pages, texts: tuple[str | None, ...], nxt: int) -> bool:
+    """Whether page `nxt` opens (within its first few lines, past its furniture) with the label
+    that follows the last one of `lines`: Word kept an entry's lines together and left the page's
+    foot empty ("[7]" here, "[8]" there), or a sub-heading divides the list ("- Bibliographies")."""
     last = next((lab for ln in reversed(lines) if (lab := label_of(ln.text)) and lab.number), None)
     text = texts[nxt] if 0 <= nxt < len(texts) else None
-    if last is None or not text:
+    if last is None or not text or str(last.number + 1) not in text:
         return False
-    heads = [t.strip() for t in text.splitlines() if t.strip()][:_TOP_LINES]
+    heads = [ln.text for ln in pages.lines([nxt])[:_TOP_LINES]]
     follows = [lab for t in heads if (lab := label_of(t)) is not None and lab.family == last.family]
     return any(lab.number == last.number + 1 for lab in follows)
 

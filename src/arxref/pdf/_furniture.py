@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from arxref.pdf._headings import heading_key
@@ -208,14 +209,15 @@ def _margin_stacks(
     aside: set[int],
     gap_needed: float,
     heading: re.Pattern[str],
+    names_an_end: Callable[[str], bool],
 ) -> set[int]:
     """Running heads and feet of several lines (a journal's masthead: its name, publisher, volume,
     ISSN and DOI), each line like furniture (recurring, a page number, beside the text), set off
     from the text by a gap as one block. A bibliography's heading under a running head is never
-    part of it, however often each chapter prints it."""
+    part of it, however often each chapter prints it; nor is an appendix's bold heading."""
 
     def furniture_like(ln: Line) -> bool:
-        if heading.match(heading_key(ln.text)):
+        if heading.match(heading_key(ln.text)) or ln.bold and names_an_end(ln.text):
             return False
         recurs = _recurs(ln.text, recurring, lengths) and not _CAPTION.match(ln.text)
         return recurs or bool(_PAGE_NO.match(ln.text)) and not _among_labels(ln, lines) or id(ln) in aside
@@ -271,9 +273,14 @@ def _among_labels(ln: Line, lines: tuple[Line, ...]) -> bool:
 
 
 def remove_furniture(
-    pages: list[tuple[Line, ...]], heading: re.Pattern[str], recurring: frozenset[str] = frozenset()
+    pages: list[tuple[Line, ...]],
+    heading: re.Pattern[str],
+    recurring: frozenset[str] = frozenset(),
+    names_an_end: Callable[[str], bool] = lambda _: False,
 ) -> list[tuple[Line, ...]]:
-    """Each page's lines without running heads, feet, page numbers, line numbers and footnotes."""
+    """Each page's lines without running heads, feet, page numbers, line numbers and footnotes.
+
+    `names_an_end(text)`: whether a line names a section that follows a list ("Appendix 2")."""
     lengths = {len(r) for r in recurring}
     out = []
     for lines in pages:
@@ -290,7 +297,7 @@ def remove_furniture(
         # lines beside the text, in the side margins (a review copy's boxes beside its running
         # head): they stand between no line and the page's edge
         aside = _beside_text(lines)
-        stacked = _margin_stacks(lines, recurring, lengths, aside, gap_needed, heading)
+        stacked = _margin_stacks(lines, recurring, lengths, aside, gap_needed, heading, names_an_end)
         for ln in lines:
             if id(ln) in stacked:
                 continue
@@ -306,6 +313,9 @@ def remove_furniture(
                 # ... but a bibliography's heading set large, whose words the running heads of its
                 # chapter's later pages repeat (abnTeX2's "Referências"), is no running head
                 recurs = recurs and not (ln.size >= body + 4 and heading.match(heading_key(ln.text)))
+                # ... nor are the bold headings of appendices each opening a page of its own ("ПРИЛОЖЕНИЕ
+                # 1", "ПРИЛОЖЕНИЕ 2": their words recur atop pages, as a running head's do)
+                recurs = recurs and not (ln.bold and names_an_end(ln.text))
                 # a line that recurs page after page may sit further in (ACM's journal foot, 86% down)
                 margin = _RECURRING_MARGIN if recurs else _MARGIN
                 folio = recurs and _FOLIO_END.search(ln.text) is not None

@@ -1,14 +1,16 @@
 """What a bibliography heading reads like, in many languages and however the PDF sets its letters
-(spaced small caps, a bitmap font's loose accents, Cyrillic read as Latin-1)."""
+(spaced small caps, a bitmap font's loose accents, Cyrillic read as Latin-1), and where it stands:
+not in a table of contents, not as a running head."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 
 from arxref.pdf._glyphs import repair_cyrillic
-from arxref.pdf._layout import Line
+from arxref.pdf._layout import Line, body_size
 
 # Matched against `heading_key`: accents folded, so "Referências", "Bibliografía" and a
 # bitmap font's "Bibliograf´ıa" read as "referencias", "bibliografia".
@@ -28,6 +30,9 @@ _NAMES = (
     r"|references\s+bibliographiques|literatur|literaturverzeichnis|quellenverzeichnis|quellen|literatuur(lijst)?"
     r"|bibliografia|referencias(\s+bibliograficas)?|riferimenti(\s+bibliografici)?|referenties"
     r"|список\s+(использ\w+\s+)?(литературы|источников)|библиографически\w*\s+список|литература"
+    # Ukrainian: "Список використаних джерел", "Список використаної літератури", "Використані джерела"
+    r"|список\s+(використан\w+\s+)?(джерел|літератури)|використан\w+\s+(джерела|література)|література"
+    r"|бібліографі[яi]"
     # a Russian dissertation's summary (автореферат) lists the author's papers as its bibliography
     r"|(основные\s+|список\s+)?публикаци[ий](\s+автора)?(\s+по\s+теме\s+диссертации)?"
     # Indonesian, Malay, Turkish, Polish/Czech/Croatian, Hungarian, Finnish, Scandinavian, Romanian,
@@ -53,7 +58,7 @@ _COMBINING = re.compile("[\u0300-\u036f]")
 _LATIN1 = re.compile("[\u00c0-\u00ff]")
 _ASCII_LOWER = re.compile("[a-z]")
 _STEMS = re.compile(
-    "r.{0,3}f|bib|lit|quell|works|cited|webog|sitog|spis|спис|литер|библ|публ|note|pustaka|rujuk|kaynak|seznam|irodalom|hivatkoz"
+    "r.{0,3}f|bib|lit|quell|works|cited|webog|sitog|spis|спис|литер|библ|публ|літер|бібл|викор|note|pustaka|rujuk|kaynak|seznam|irodalom|hivatkoz"
     "|l.hte|kirjall|k.llor|kilder|verwys|tham|βιβλ|αναφορ|参考|參考|引用|참고|مراجع"
 )
 
@@ -113,3 +118,64 @@ def page_has_second_heading(text: str) -> bool:
     return any(
         _SECOND_HEADING.match(heading_key(t)) for t in text.splitlines() if len(t) < 60 and "ef" in t.lower()
     )
+
+
+_TOC_NUMBER = re.compile(r"^(\.\s*)*([0-9]{1,4}|[ivxlc]{1,6})$")
+
+
+def real_heading(
+    i: int,
+    lines: list[Line],
+    top_of: Callable[[int], float | None],
+    top_text_of: Callable[[int], str | None] | None = None,
+) -> bool:
+    """A heading line that is neither a table-of-contents entry nor a running head.
+
+    `top_of(page)` gives a page's first line bottom before furniture was removed (None past
+    the document's ends). A heading with a running head above it is the first line of the
+    text block, however it is set (a small-caps "REFERENCES" in the text size, just under
+    the running head); so is one set lower than a neighbouring page's first line (a
+    chapter's opening page, "L I T E R AT U R"). Otherwise a page's first line in the text
+    size is its running head, if it reads as the first line of a neighbouring page does
+    (`top_text_of(page)`, when the caller can tell): Word sets a chapter's heading in the text's
+    size atop its own page, as high as the next page's first entry.
+    """
+    ln = lines[i]
+    if not is_heading(ln):
+        return False
+    same_page = [o for o in lines if o.page == ln.page and o is not ln]
+    for o in same_page:
+        if min(o.y1, ln.y1) - max(o.y0, ln.y0) > 0.5 * (ln.y1 - ln.y0) and _TOC_NUMBER.match(o.text):
+            return False  # "References .... 55" in a table of contents
+    first = ln.y1 < ln.page_height * 0.2 and not any(o.y1 <= ln.y0 for o in same_page)
+    if not first or (top_of(ln.page) or ln.y1) < ln.y0:
+        return True
+    if ln.size > body_size(same_page) + 0.9 or ln.bold:
+        return True
+    neighbour = top_of(ln.page + 1)
+    neighbour = top_of(ln.page - 1) if neighbour is None else neighbour
+    if neighbour is not None and neighbour < ln.y0 - 2:
+        return True
+    if top_text_of is None or ln.size < body_size(same_page) - 0.9:
+        return False  # ... and one set smaller than the text is one ("2 REFERENCES" in amsart's 7 pt)
+    own = _words_only(ln.text)
+    tops = (top_text_of(p) for p in (ln.page - 1, ln.page + 1))
+    return all(_words_only(t) != own for t in tops if t is not None)
+
+
+def _words_only(text: str) -> str:
+    """A line's words as running heads repeat them: page numbers, spaces and case aside."""
+    return re.sub(r"[\d\s]+", "", heading_key(text)).lower()
+
+
+def unknown_top(page: int) -> float | None:
+    return None
+
+
+def page_headings(
+    page_lines: list[Line],
+    top_of: Callable[[int], float | None] = unknown_top,
+    top_text_of: Callable[[int], str | None] | None = None,
+) -> list[Line]:
+    """The bibliography headings among the lines of one page (a heading is told by its page alone)."""
+    return [ln for i, ln in enumerate(page_lines) if real_heading(i, page_lines, top_of, top_text_of)]

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from arxref.pdf._authoryear import closes_entry
-from arxref.pdf._headings import HEADING, despace, heading_key, is_heading
+from arxref.pdf._headings import HEADING, despace, heading_key, real_heading, unknown_top
 from arxref.pdf._labels import Label, label_of
 from arxref.pdf._layout import Line, body_size
 
@@ -20,12 +20,12 @@ _END = re.compile(
     r"|biodata(?:\s+penulis)?|riwayat\s+hidup|tentang\s+penulis|author\s+information|author\s+contributions?"
     r"|affiliations?"
     r"|competing\s+interests?|conflicts?\s+of\s+interests?|declarations?|data\s+availability"
-    r"|tables?|chapter\s+\d+|endnotes|notes|apendices?|anexos?|annexes?|appendice)\b",
+    r"|tables?|chapter\s+\d+|endnotes|notes|apendices?|anexos?|annexes?|appendice"
+    r"|приложени[еяй]|додат(?:ок|ки))(?:\b|\s|$)",
     re.I,
 )
 
 _BLOCK_ATOP = 6  # lines of a block (an author's name and address) atop a column the list goes on in
-_TOC_NUMBER = re.compile(r"^(\.\s*)*([0-9]{1,4}|[ivxlc]{1,6})$")
 # "Figure 3:", "FIG. 2.", "Table IV.", appendix or supplement floats "Figure A1.", "Table S2:", and
 # Springer's caption with no punctuation after its bold number: "Fig. A2 The flowchart of ...", and
 # a dash after it (French: "FIGURE 14 – Débit du réseau")
@@ -86,10 +86,15 @@ def _centred(ln: Line, block: Block | None) -> bool:
     return ln.x0 > left + 0.2 * width and abs(ln.x0 + ln.x1 - left - right) < 0.03 * width
 
 
+def names_an_end(text: str) -> bool:
+    """Whether a line's words name a section that follows a list ("Appendix B", "ПРИЛОЖЕНИЕ 1")."""
+    return bool(_END.match(heading_key(text)))
+
+
 def _names_an_end(ln: Line, body: float, block: Block | None = None) -> bool:
     """A heading set off from the text that names what follows a list: "Appendix", "Figure legends"."""
     set_off = ln.bold or ln.size > body + 0.5 or ln.text.isupper() or _centred(ln, block)
-    return set_off and len(ln.text) <= 70 and bool(_END.match(heading_key(ln.text)))
+    return set_off and len(ln.text) <= 70 and names_an_end(ln.text)
 
 
 def closes_list(ln: Line, body: float, block: Block | None = None) -> bool:
@@ -111,33 +116,6 @@ def closes_list(ln: Line, body: float, block: Block | None = None) -> bool:
         return False
     # a larger line: a short one, or a longer numbered or bold title ("B Computing all u_i ...")
     return len(ln.text.split()) <= 10 or bool(_SECTION_NO.match(ln.text)) or ln.bold
-
-
-def _real_heading(i: int, lines: list[Line], top_of: Callable[[int], float | None]) -> bool:
-    """A heading line that is neither a table-of-contents entry nor a running head.
-
-    `top_of(page)` gives a page's first line bottom before furniture was removed (None past
-    the document's ends). A heading with a running head above it is the first line of the
-    text block, however it is set (a small-caps "REFERENCES" in the text size, just under
-    the running head); so is one set lower than a neighbouring page's first line (a
-    chapter's opening page, "L I T E R AT U R"). Otherwise a page's first line in the text
-    size is its running head.
-    """
-    ln = lines[i]
-    if not is_heading(ln):
-        return False
-    same_page = [o for o in lines if o.page == ln.page and o is not ln]
-    for o in same_page:
-        if min(o.y1, ln.y1) - max(o.y0, ln.y0) > 0.5 * (ln.y1 - ln.y0) and _TOC_NUMBER.match(o.text):
-            return False  # "References .... 55" in a table of contents
-    first = ln.y1 < ln.page_height * 0.2 and not any(o.y1 <= ln.y0 for o in same_page)
-    if not first or (top_of(ln.page) or ln.y1) < ln.y0:
-        return True
-    if ln.size > body_size(same_page) + 0.9 or ln.bold:
-        return True
-    neighbour = top_of(ln.page + 1)
-    neighbour = top_of(ln.page - 1) if neighbour is None else neighbour
-    return neighbour is not None and neighbour < ln.y0 - 2
 
 
 @dataclass(frozen=True)
@@ -449,24 +427,15 @@ def opens_entry(ln: Line, body: float) -> bool:
     return lab is not None and lab.number is not None or bool(NAME_START.match(ln.text))
 
 
-def _unknown_top(page: int) -> float | None:
-    return None
-
-
-def page_headings(page_lines: list[Line], top_of: Callable[[int], float | None] = _unknown_top) -> list[Line]:
-    """The bibliography headings among the lines of one page (a heading is told by its page alone)."""
-    return [ln for i, ln in enumerate(page_lines) if _real_heading(i, page_lines, top_of)]
-
-
 def split_sections(
-    lines: list[Line], top_of: Callable[[int], float | None] = _unknown_top, starts: list[int] | None = None
+    lines: list[Line], top_of: Callable[[int], float | None] = unknown_top, starts: list[int] | None = None
 ) -> list[Section]:
     """Every bibliography among `lines` (reading order), each ended by the next heading or the end.
 
     `starts`: where the headings are among `lines`, if the caller already knows (a list read a
     page at a time asks again of the same pages)."""
     if starts is None:
-        starts = [i for i in range(len(lines)) if _real_heading(i, lines, top_of)]
+        starts = [i for i in range(len(lines)) if real_heading(i, lines, top_of)]
     sections = []
     for n, start in enumerate(starts):
         stop = starts[n + 1] if n + 1 < len(starts) else len(lines)
