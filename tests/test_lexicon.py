@@ -82,3 +82,10 @@ def test_processes_forked_from_one_that_read_part_of_the_list_each_read_on_corre
         os.close(receive)
         os.waitpid(pid, 0)
         assert answer == repr(expected)
+
+
+def test_chinese_lines_join_without_a_space() -> None:
+    from arxref.pdf._joins import join_lines
+
+    parts = ["王岑依,等.基于神经网络算法分析人群步态姿", "势特征[J].中国体育科技,2024"]
+    assert join_lines(parts, None) == "王岑依,等.基于神经网络算法分析人群步态姿势特征[J].中国体育科技,2024"

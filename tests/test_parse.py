@@ -590,3 +590,38 @@ def test_apa_web_dates_with_a_month_in_any_language(text: str, title: str, year:
 )
 def test_where_a_title_ends_before_an_archive_a_subtitle_or_a_journal(text: str, title: str) -> None:
     assert parse_reference(text).title == title
+
+
+@pytest.mark.parametrize(
+    ("text", "authors", "et_al", "title", "year"),
+    [
+        (
+            "张伟,李娜,王强,等.基于深度学习的图像识别方法研究[J].计算机学报,2021,44(3):120-130.",
+            ("张伟", "李娜", "王强"),
+            True,
+            "基于深度学习的图像识别方法研究",
+            2021,
+        ),
+        (
+            "陈明.基于Python的数据分析[M].北京:清华大学出版社,2019.",
+            ("陈明",),
+            False,
+            "基于Python的数据分析",
+            2019,
+        ),
+        (
+            "刘洋、赵磊．城市交通预测模型[D]．上海：同济大学，2020．",
+            ("刘洋", "赵磊"),
+            False,
+            "城市交通预测模型",
+            2020,
+        ),
+    ],
+)
+def test_chinese_gbt_7714_entries_by_the_standards_marks(
+    text: str, authors: tuple, et_al: bool, title: str, year: int
+) -> None:
+    """GB/T 7714 in Chinese: names between commas (ASCII, full-width or enumeration), 等 for et al.,
+    a period after them (ASCII or full-width), the title up to its document type ([J], [M], [D])."""
+    parsed = parse_reference(text)
+    assert (parsed.authors, parsed.et_al, parsed.title, parsed.year) == (authors, et_al, title, year)

@@ -152,3 +152,24 @@ def test_a_numbered_list_goes_on_past_the_next_pages_footer_and_a_sub_heading() 
         page.insert_text((70, 84 + 34 * (n - 13)), text, fontsize=12)
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.index for r in refs] == list(range(1, 24))
+
+
+def test_a_bulleted_list_keeps_its_bullets_out_of_the_entries() -> None:
+    """A Spanish APA list typed as Word's bulleted list: the bullet at the margin, each entry's lines
+    at the tab after it."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 80), "Referencias", fontsize=14, fontname="hebo")
+    entries = [
+        ("Bishop, J. (2015). C# Programming: From Problem Analysis to Program", "Design. Cengage Learning."),
+        ("Date, C. J. (2019). An Introduction to Database Systems (8th ed.).", "Pearson Education."),
+        ("Microsoft. (s.f.). Entity Framework documentation. Recuperado de", "https://learn.example.com/ef/"),
+    ]
+    y = 120.0
+    for first, second in entries:
+        page.insert_text((72, y), "\u2022", fontsize=11)  # Helvetica's bullet, read back as a middle dot
+        page.insert_text((90, y), first, fontsize=11)
+        page.insert_text((90, y + 14), second, fontsize=11)
+        y += 36
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.raw for r in refs] == [f"{a} {b}" for a, b in entries]

@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from arxref.domain import ParsedReference, RawReference
 from arxref.ids import find_arxiv_ids, find_dois
 from arxref.parse.authors import first_name_shape, scan_authors
+from arxref.parse.gbt import split_gbt
 from arxref.parse.names import (
     looks_like_author_list,
     loose_author_list,
@@ -109,10 +110,11 @@ class _Split:
 
     authors: tuple[str, ...] = ()
     et_al: bool = False
-    authors_how: str = "none"  # grammar | loose | quoted-pre | ditto | dated (no authors, a date) | none
+    # grammar | gbt (Chinese GB/T 7714) | loose | quoted-pre | ditto | dated (no authors, a date) | none
+    authors_how: str = "none"
     year: int | None = None
     title: str | None = None
-    title_how: str = "none"  # quoted | sentence | comma | venue-first | none
+    title_how: str = "none"  # quoted | sentence | comma | venue-first | gbt | none
     rest: str = ""
     names_as_title: bool = False
 
@@ -179,6 +181,9 @@ def _split(body: str, surname_first: bool = False) -> _Split:
         title, after, title_how = title_by_sentence(body[dated.end():])
         split = _Split((), False, "dated", int(dated.group("year")), title, title_how, after)
         return _check_title(split)
+    if (gbt := split_gbt(body)) is not None:  # Chinese GB/T 7714: "王岑依,梁计陵,等.基于...[J].期刊,2024"
+        names, et_al, year, title, after = gbt
+        return replace(_Split(names, et_al, "gbt", year, title, "gbt", after), title=clean_title(title, year))
     ditto = _DITTO_RE.match(body)
     if ditto:
         how, pos = "ditto", ditto.end()
@@ -338,11 +343,10 @@ def _confidence(split: _Split, has_venue: bool, has_volume: bool, has_id: bool) 
     """How well the entry fitted the reading: authors found, title found in a proper place."""
     thesis = bool(re.match(r"\s*(?:ph\.?\s?d\.?|master|diploma|bachelor|doctoral)?\s*(?:thesis|dissertation)",
                            split.rest, re.IGNORECASE))
-    score = {"grammar": 0.4, "loose": 0.3, "ditto": 0.3, "quoted-pre": 0.3, "dated": 0.2, "none": 0.0}[
-        split.authors_how
-    ]
+    read = {"grammar": 0.4, "gbt": 0.4, "loose": 0.3, "ditto": 0.3, "quoted-pre": 0.3, "dated": 0.2}
+    score = read.get(split.authors_how, 0.0)
     if split.title is not None:
-        score += {"quoted": 0.45, "sentence": 0.4, "comma": 0.35}.get(split.title_how, 0.3)
+        score += {"quoted": 0.45, "sentence": 0.4, "gbt": 0.4, "comma": 0.35}.get(split.title_how, 0.3)
         words = split.title.split()
         if len(words) > 40 or len(split.title) > 350:
             score -= 0.3

@@ -48,6 +48,10 @@ from arxref.pdf._unheaded import (
 )
 
 _FILLED = 0.7  # a page of a list that goes on is filled at least this far down
+# Word's and LibreOffice's bullets, also as the Symbol font's (read as a middle dot or a private-use
+# code) and Wingdings'
+_BULLET = re.compile("^[\u2022\u00b7\u25cf\u25aa\u25e6\u25b8\u25ba\u25a0\u25a1\u25cb\u25c6\u25c7"
+                     "\uf0b7\uf0a7\uf0d8]\\s+")
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"]+")
 _YEAR = re.compile(r"\b(1[6-9]\d\d|20\d\d)[a-z]?\b")  # "2015a": one author's second work of a year
 
@@ -355,6 +359,7 @@ def _reference(
     first = entry.lines[0].text
     if entry.label is not None:
         first = first[entry.label.end :].lstrip()
+    first = _BULLET.sub("", first)  # a bulleted list's mark is no part of the entry
     if DRAWN_DASH.match(first) or (entry.label is None and after_rule(entry.lines[0])):
         first = "———" + first  # the dash that repeats the authors above, drawn as a rule
     text = join_lines([first, *(ln.text for ln in entry.lines[1:])], vocab)

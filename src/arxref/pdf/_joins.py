@@ -29,6 +29,7 @@ _TAIL_WORD = re.compile(r"(-?)([^\W\d_]+)-$")
 _HEAD_WORD = re.compile(r"^([^\W\d_]+)(-?)")
 _URLISH = re.compile(r"(?:https?://|www\.|doi:|doi\.org/|\b10\.\d{4,9}/|arxiv:|arxiv\.org/)\S*$", re.I)
 _URL_GO_ON = re.compile(r"^[\w\-./~%#?=&+:;]+")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]")
 _PERCENT_ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")  # a URL's escaped character: no word of prose has one
 # The next identifier or field of an entry: "https://doi.org/...", "arXiv: 1612.09035", "URL: http..."
 _NEW_URL = re.compile(r"^(?:https?://|www\.|(?:doi|url|arxiv|e-?print|issn|isbn|urn|hdl)\s?:)", re.I)
@@ -211,6 +212,8 @@ def join_lines(parts: list[str], vocab: Vocabulary) -> str:
             out += part  # a range or an ISBN broken at its dash: "489–" + "509", "365—" + "385"
         elif out.endswith("-") and len(out) > 1 and out[-2].isalpha() and part[:1].isalpha():
             out = out + part if _hyphen_is_real(out, part, vocab) else out[:-1] + part
+        elif _CJK.match(out[-1]) and _CJK.match(part[0]):
+            out += part  # Chinese and Japanese set no space between words: "步态姿" + "势特征"
         else:
             out += " " + part
     return close_spaced_identifiers(_BACKREF.sub("", out))
