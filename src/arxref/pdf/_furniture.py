@@ -15,7 +15,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from arxref.pdf._headings import heading_key
+from arxref.pdf._headings import despace, heading_key
 
 if TYPE_CHECKING:
     from arxref.pdf._layout import Line
@@ -75,8 +75,10 @@ def is_running_head(ln: Line, recurring: frozenset[str], body: float) -> bool:
     """A page's topmost line whose words recur atop pages, in the text's size and not bold: a running
     head ("Bibliography" over each page of a thesis's bibliography, under a decorated page
     number), not the heading the first page sets off in a larger or bold type (the caller asks
-    only of a page's topmost line: amsart's "REFERENCES" in the text is its running head's words)."""
-    return not ln.bold and ln.size <= body + 0.9 and _shape(ln.text) in recurring
+    only of a page's topmost line: amsart's "REFERENCES" in the text is its running head's words),
+    nor a letter-spaced display line (classicthesis's "B I B L I O G R A P H I E")."""
+    plain = not ln.bold and ln.size <= body + 0.9 and despace(ln.text) == ln.text
+    return plain and _shape(ln.text) in recurring
 
 
 def _recurs(text: str, recurring: frozenset[str], lengths: set[int]) -> bool:
@@ -251,8 +253,11 @@ def _outermost(ln: Line, lines: tuple[Line, ...], aside: set[int]) -> bool:
     )
 
 
+_A_YEAR = re.compile(r"(?<!\d)(?:1[6-9]|20)\d\d(?!\d)")
 # A running head's page number at either end of it: "48 | Wildey and Bickford", "Smith et al. – 12"
-_FOLIO_END = re.compile(r"^\d{1,4}(?:\s*[|–—-]\s*|\s{2,})\S|\S(?:\s*[|–—-]\s*|\s{2,})\d{1,4}$")
+# (or a page number and a capitalised name after one space, as GJI's referee copy sets "46 M. A. Denolle"
+# in the text's size and double spacing, no farther from the text than its lines are from each other)
+_FOLIO_END = re.compile(r"^\d{1,4}(?:\s*[|–—-]\s*|\s{2,}|\s(?=[A-Z]))\S|\S(?:\s*[|–—-]\s*|\s{2,})\d{1,4}$")
 
 
 def _unique(ln: Line, lines: tuple[Line, ...]) -> bool:
@@ -289,6 +294,7 @@ def remove_furniture(
             continue
         body = sorted(ln.size for ln in lines)[len(lines) // 2]
         typical = _typical_gap(lines, body)
+        height = sorted(ln.y1 - ln.y0 for ln in lines)[len(lines) // 2]  # typical + height: the line pitch
         gap_needed = typical + 0.3 * body
         text_left = min((ln.x0 for ln in lines if not ln.text.isdigit()), default=0.0)
         text_right = max((ln.x1 for ln in lines if not ln.text.isdigit()), default=1e9)
@@ -312,14 +318,22 @@ def remove_furniture(
                 recurs = _recurs(ln.text, recurring, lengths) and not _CAPTION.match(ln.text)
                 # ... but a bibliography's heading set large, whose words the running heads of its
                 # chapter's later pages repeat (abnTeX2's "Referências"), is no running head
-                recurs = recurs and not (ln.size >= body + 4 and heading.match(heading_key(ln.text)))
+                # (or letter-spaced: classicthesis's "B I B L I O G R A P H I E" over running heads in
+                # plain small caps)
+                set_off = ln.size >= body + 4 or despace(ln.text) != ln.text
+                recurs = recurs and not (set_off and heading.match(heading_key(ln.text)))
                 # ... nor are the bold headings of appendices each opening a page of its own ("ПРИЛОЖЕНИЕ
                 # 1", "ПРИЛОЖЕНИЕ 2": their words recur atop pages, as a running head's do)
                 recurs = recurs and not (ln.bold and names_an_end(ln.text))
                 # a line that recurs page after page may sit further in (ACM's journal foot, 86% down)
                 margin = _RECURRING_MARGIN if recurs else _MARGIN
                 folio = recurs and _FOLIO_END.search(ln.text) is not None
-                if folio and _outermost(ln, lines, aside) and _unique(ln, lines):
+                # ... and in double-spaced text, a recurring head no farther from the text than its
+                # lines are from each other, with or without its number (GJI's referee copy: the
+                # title atop odd pages), unless it names a list or dates a work as an entry does
+                spaced = recurs and typical + height >= 1.7 * body and ln.y1 < ln.page_height * _MARGIN + 40
+                spaced = spaced and not heading.match(heading_key(ln.text)) and not _A_YEAR.search(ln.text)
+                if (folio or spaced) and _outermost(ln, lines, aside) and _unique(ln, lines):
                     continue  # a running head with the page's number, however close (double spacing)
                 if recurs or _PAGE_NO.match(ln.text) and not _among_labels(ln, lines):
                     others = [

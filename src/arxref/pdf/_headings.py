@@ -102,7 +102,7 @@ def page_has_heading(text: str) -> bool:
         HEADING.match(heading_key(t))
         for line in text.splitlines()
         if len(line) < 60
-        and line.count(" ") < 12
+        and despace(line).count(" ") < 12  # "B I B L I O G R A P H I E" is one word
         and _STEMS.search((t := _cyrillic(line)).replace(" ", "").lower())
     )
 

@@ -27,7 +27,8 @@ _RAISED = re.compile(r"^\d{1,6}$")
 # An author-year label in brackets ("[Lee and DiCesare 1994]", AAAI, Harvard styles) ends in a year;
 # a long bracketed text ending otherwise is a note ("[cf. p. 3, 39]"), not a label; so is one with a
 # day before its year or a colon, an access date ("[consulta: 4 de mayo de 2018]", "[Accessed 12 May 2019]").
-_YEAR_END = re.compile(r"(?:1[5-9]|20)\d\d[a-z]?$")
+# ... or in its "no date" ("[Cheeseman et al. n.d.]", Portuguese "s.d.", German "o.J.")
+_YEAR_END = re.compile(r"(?:(?:1[5-9]|20)\d\d[a-z]?|\b[ns]\.\s?[df]\.|\bo\.\s?J\.|\bin\s+press)$")
 _DATE_NOTE = re.compile(r":|\b\d{1,2}\b\D+(?:1[5-9]|20)\d\d")
 _SHORT_ALPHA = 12
 _MAX_JUMP = 3  # a forward jump at the label position larger than this is not believed
