@@ -229,6 +229,32 @@ def test_a_composed_entry_pairs_with_the_printed_one_of_its_number_by_its_title(
     assert cross_check([replace(composed, flags=())], [printed]).agreement == 0.0
 
 
+def test_a_composed_entry_pairs_with_one_printed_without_its_title_by_its_fields() -> None:
+    """A biblatex style that prints no titles ("Aalto, S., ... (2007b). In: Astronomy & Astrophysics
+    464.1, pp. 193–200."): the first author, year, volume and pages the style keeps pair them."""
+    fields = ParsedReference(
+        authors=("Susanne Aalto", "M Spaans"),
+        title="Overluminous HNC line emission in Arp 220, NGC 4418 and Mrk 231. Global IR pumping or XDRs?",
+        year=2007, venue="Astronomy & Astrophysics", volume="464", pages="193–200",
+    )  # fmt: skip
+    composed = RawReference(
+        index=5,
+        raw=f"Susanne Aalto et al. {fields.title}. Astronomy & Astrophysics. 464. 2007. 193–200",
+        source=ReferenceSource.ARXIV_SOURCE,
+        flags=("composed",),
+        fields=fields,
+    )
+    printed = RawReference(
+        index=5,
+        raw="Aalto, S., M. Spaans, M. C. Wiedner, and S. Hüttemeister (2007b). In: Astronomy & Astrophysics "
+        "464.1, pp. 193–200.",
+        source=ReferenceSource.PDF_TEXT,
+    )
+    assert cross_check([composed], [printed]).agreement == 1.0
+    other_pages = replace(printed, raw=printed.raw.replace("193–200", "201–208"))
+    assert cross_check([composed], [other_pages]).agreement == 0.0
+
+
 def test_a_composed_entry_takes_the_pdf_text_printed_under_its_own_number_only() -> None:
     from arxref.domain import COMPOSED, PRINTED_FROM_PDF
     from arxref.extract.printed import with_printed_text

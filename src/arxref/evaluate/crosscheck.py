@@ -125,7 +125,9 @@ def cross_check(eprint: Sequence[RawReference], pdf: Sequence[RawReference]) -> 
         if j is None or j in taken:
             continue
         score = _similarity(e_text[i], p_text[j], same_number=True)
-        if score < SAME_NUMBER_ENTRY and _composed_title_printed(eprint[i], p_text[j]):
+        if score < SAME_NUMBER_ENTRY and (
+            _composed_title_printed(eprint[i], p_text[j]) or _composed_fields_printed(eprint[i], p_text[j])
+        ):
             score = SAME_NUMBER_ENTRY
         if score >= SAME_NUMBER_ENTRY:
             pairs[i] = (j, score)
@@ -175,6 +177,20 @@ def _composed_title_printed(ref: RawReference, printed: str) -> bool:
 
 
 _TITLE_CHARS = 12  # a title this long at the least says which work an entry is
+
+
+def _composed_fields_printed(ref: RawReference, printed: str) -> bool:
+    """Whether the PDF's entry of the same number prints a composed entry's first author, year,
+    volume and pages, where the style prints no title ("Aalto, S., ... (2012). In: Astronomy &
+    Astrophysics 537, A44."): the fields a style keeps say which work it is."""
+    fields = ref.fields
+    if COMPOSED not in ref.flags or not (fields.authors and fields.year and fields.volume and fields.pages):
+        return False
+    surname = normalize_entry(fields.authors[0]).split()
+    numbers = normalize_entry(f"{fields.volume} {fields.pages}").split()
+    words = set(printed.split())
+    words |= {w[:4] for w in words if len(w) == 5 and w[:4].isdigit() and w[4].isalpha()}  # "2007b"
+    return bool(surname) and all(w in words for w in [surname[-1], str(fields.year), *numbers])
 
 
 def _piece(short: str, long_: str) -> bool:
