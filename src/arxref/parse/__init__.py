@@ -6,8 +6,8 @@ calls on the others: `authors` (the author list, name by name) over the name
 grammar (`name_grammar`: the shapes one name can take; `name_words`: the tokens of a list and
 what one word can be), `names` (name lists the grammar cannot read, and titles that are really
 names), `title` (where a title stops), `title_tail` (what the found title drops: quotes, a
-publisher in brackets, a bare volume) and `venue` (is a chunk a venue, and its volume, pages
-and year).
+publisher in brackets, a bare volume), `venue` (is a chunk a venue, and its volume, pages
+and year) and `gbt` (GB/T 7714 entries written in Chinese, whose names the grammar cannot read).
 
 Imports only the shared vocabulary (`domain`, `ids`): never the catalog, the resolver, the store,
 fetch or Celery.
