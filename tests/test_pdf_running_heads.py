@@ -81,3 +81,22 @@ def test_author_date_labels_of_works_without_a_date() -> None:
         page.insert_text((90, y + 13), "Publisher, pp. 1–10 (cit. on p. 25).", fontsize=10)
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.label for r in refs] == labels
+
+
+def test_a_numbered_list_without_heading_whose_entries_print_no_year() -> None:
+    """REVTeX (PRL) sets its list under no heading, and a .bib without years prints none: the chain
+    [1] ... [28] of entries that open with their authors' names is still the bibliography."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for n in range(20):
+        text = f"The drive frequency sets localization in regime {n} of the model."
+        page.insert_text((50, 60 + 14 * n), text, fontsize=10)
+    page = doc.new_page(width=612, height=792)
+    names = [f"{chr(65 + n % 26)}. {_NAMES[n % len(_NAMES)]}" for n in range(28)]
+    for n, name in enumerate(names, 1):
+        y = 60 + 24 * (n - 1)
+        text = f"[{n}] {name}, and B. Other, A study of the {_WORDS[n % len(_WORDS)]}"
+        page.insert_text((50, y), text, fontsize=9)
+        page.insert_text((62, y + 11), f"in periodically driven systems, {n}, {100 + n}.", fontsize=9)
+    refs = extract_pdf_references(doc.tobytes()).references
+    assert [r.index for r in refs] == list(range(1, 29))
