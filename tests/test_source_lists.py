@@ -394,3 +394,40 @@ def test_definitions_a_bbl_makes_before_its_list_hold_in_it() -> None:
         "Knuth, Donald E. (1984) The TeXbook",
         "——— (1997) The Art of Computer Programming",
     ]
+
+
+def _bbl(*keys: str) -> bytes:
+    items = "".join(f"\\bibitem{{{k}}} {k.title()}, A. 2018, ApJ, 1, 2\n" for k in keys)
+    return f"\\begin{{thebibliography}}{{}}\n{items}\\end{{thebibliography}}\n".encode()
+
+
+def test_bibunits_printed_by_user_macros_keep_every_units_number() -> None:
+    """A Caltech thesis: each chapter's \\putbib sits in a macro of the thesis's own .sty
+    (\\myputbib), and a chapter opens with \\mypublishedas, a macro whose bibunit prints the one
+    paper the chapter was published as. Each \\putbib prints the next bu<n>.bbl, so every call counts."""
+    sty = (
+        b"\\newcommand\\myputbib[1]{%\n  \\addtocontents{toc}{\\protect\\setcounter{tocdepth}{-1}}\n"
+        b"  \\putbib[#1]\n}\n"
+        b"\\newcommand{\\mypublishedas}[2]{\n  \\begin{bibunit}\n  \\renewcommand{\\bibsection}{}\n"
+        b"  \\nocite{#2}\\myputbib{#1}\n  \\end{bibunit}\n}\n"
+    )
+    main = (
+        b"\\documentclass{report}\n\\usepackage{bibunits}\n\\usepackage{custom}\n"
+        b"\\defaultbibliographystyle{plain}\n\\begin{document}\n"
+        b"\\begin{bibunit}\n\\nocite{own}\n\\putbib[published]\n\\end{bibunit}\n"  # the thesis's own papers
+        b"\\include{chapter1}\n\\include{chapter2}\n"
+        b"\\end{document}\n"
+    )
+    files = {
+        "thesis.tex": main,
+        "custom.sty": sty,
+        "chapter1.tex": b"\\begin{bibunit}\nText \\cite{able,baker}.\n\\myputbib{thesis}\n\\end{bibunit}\n",
+        "chapter2.tex": b"\\mypublishedas{thesis}{mine}\n\\begin{bibunit}\nText \\cite{cole}.\n"
+        b"\\myputbib{thesis}\n\\end{bibunit}\n",
+        "bu1.bbl": _bbl("own"),
+        "bu2.bbl": _bbl("able", "baker"),
+        "bu3.bbl": _bbl("mine"),
+        "bu4.bbl": _bbl("cole"),
+    }
+    expected = [(1, 1, "own"), (2, 1, "able"), (2, 2, "baker"), (3, 1, "mine"), (4, 1, "cole")]
+    assert lists_of(files) == expected

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from arxref.source.journals import journal_macros
 from arxref.source.latex_text import Macro
 from arxref.source.lists import LIST_EVENTS, BibSite, ListState, Pending, handle_list_command, list_sites
-from arxref.source.macros import add_definitions, define, read_definition
+from arxref.source.macros import DEFINER, add_definitions, define, read_definition
 from arxref.source.texscan import decode_tex, read_group, read_optional, skip_space, strip_comments
 
 TEX_SUFFIXES = (".tex", ".ltx", ".latex", ".bbl", "")
@@ -50,6 +50,11 @@ _THEBIB_BEGIN = re.compile(r"begin\s*\{(?:(?:mcite)?thebibliography|biblist\*?|r
 _DEFINERS = re.compile(r"newcommand|renewcommand|providecommand|DeclareRobustCommand|def|gdef|edef|xdef|let")
 _THEBIB_END = re.compile(r"\\end\s*\{(?:(?:mcite)?thebibliography|biblist\*?|references)\}")
 _BARE_NAME = re.compile(r"\s*([^\s{}\\%]+)")
+# A bibunit's list printed by a user macro: each \putbib prints the next bu<n>.bbl, so a call the walk
+# missed shifts every later unit. (\printbibliography or \bibliography inside a macro is left to
+# the fallback that reads the document's one .bbl: their bodies hold conditionals, drafts' second
+# printings, that the walk cannot judge.)
+_PRINTS_LIST = re.compile(r"\\putbib(?![A-Za-z@])")
 
 
 @dataclass
@@ -62,6 +67,8 @@ class _Walk:
     docclass: str | None = None
     macros: dict[str, Macro] = field(default_factory=dict)
     packages: set[str] = field(default_factory=set)
+    events: re.Pattern[str] = _EVENT  # _EVENT and the user macros that print a list
+    list_macros: dict[str, Macro] = field(default_factory=dict)  # read raw: see `_note_list_macro`
 
 
 def text_of(files: Mapping[str, bytes], texts: dict[str, str], notes: list[str], path: str,
@@ -108,16 +115,31 @@ def _walk_file(w: _Walk, path: str, main_dir: str, unit: str | None, depth: int,
         return True
     active.add(path)
     text = text_of(w.files, w.texts, w.notes, path, w.fallback)
+    keep_going = _walk_text(w, text, path, main_dir, unit, depth, active)
+    active.discard(path)
+    return keep_going
+
+
+def _walk_text(
+    w: _Walk, text: str, path: str, main_dir: str, unit: str | None, depth: int, active: set[str]
+) -> bool:
+    """Walk the text of `path` (or a macro's body met in it); False when \\end{document} was reached."""
     here = posixpath.dirname(path)
     dirs = tuple(dict.fromkeys((here, main_dir, "")))
     pos = 0
-    for m in _EVENT.finditer(text):
-        if m.start() < pos:
-            continue
-        cmd = m.group(1)
+    while (m := w.events.search(text, pos)) is not None:
         pos = m.end()
+        if m.groupdict().get("user"):
+            macro = w.list_macros[m.group("user")]
+            body = macro.body
+            for k in range(1, macro.nargs + 1):
+                arg, pos = read_group(text, pos)
+                body = body.replace(f"#{k}", arg or "")
+            if depth < _MAX_DEPTH and not _walk_text(w, body, path, main_dir, unit, depth + 1, active):
+                return False
+            continue
+        cmd = m.group(m.lastindex or 0)  # _EVENT's command (its only group, after `user` if any)
         if cmd.startswith("end") and cmd.endswith("{document}"):
-            active.discard(path)
             return False
         if _THEBIB_BEGIN.match(cmd):
             end = _THEBIB_END.search(text, pos)
@@ -128,9 +150,7 @@ def _walk_file(w: _Walk, path: str, main_dir: str, unit: str | None, depth: int,
             continue
         pos = _handle(w, cmd, text, pos, path, main_dir, dirs, unit, depth, active)
         if pos < 0:
-            active.discard(path)
             return False
-    active.discard(path)
     return True
 
 
@@ -212,10 +232,34 @@ def _load_package(w: _Walk, name: str, dirs: tuple[str, ...]) -> None:
             if required.strip():
                 _load_package(w, required.strip() + ".sty", dirs)
     add_definitions(text, w.macros)
+    for m in DEFINER.finditer(text):
+        _note_list_macro(w, m.group(1), text, m.end())
 
 
 def _define(w: _Walk, cmd: str, text: str, pos: int) -> int:
+    _note_list_macro(w, cmd, text, pos)
     name, macro, end = read_definition(text, cmd, pos, w.macros)
     if name and macro is not None and not name.startswith("@"):
         define(w.macros, name, macro)
     return end
+
+
+def _note_list_macro(w: _Walk, cmd: str, text: str, pos: int) -> None:
+    """A \\newcommand whose body prints a list or calls a macro that does ("\\myputbib[1]{...
+    \\putbib[#1]...}", "\\mypublishedas" calling it), kept to be expanded where the walk meets it.
+    Read raw: such bodies redefine \\bibsection and the like, which the text's macros refuse."""
+    if cmd not in ("newcommand", "renewcommand", "providecommand", "DeclareRobustCommand"):
+        return
+    name, pos = read_group(text, pos)
+    nargs, pos = read_optional(text, pos)
+    body, _ = read_group(text, pos)
+    name = (name or "").strip().lstrip("\\")
+    if not name.isalpha() or body is None or _EVENT.fullmatch("\\" + name):
+        return  # (a command the walk handles itself, \\bibliography redefined, stays the walk's)
+    calls = _PRINTS_LIST.search(body) or any(
+        re.search(rf"\\{known}(?![A-Za-z@])", body) for known in w.list_macros
+    )
+    if calls:
+        w.list_macros[name] = Macro(int(nargs) if nargs and nargs.strip().isdigit() else 0, body)
+        user = "|".join(sorted(w.list_macros, key=len, reverse=True))
+        w.events = re.compile(rf"\\(?P<user>{user})(?![A-Za-z@])|{_EVENT.pattern}")
