@@ -420,3 +420,18 @@ def test_an_issue_number_opening_a_continuation_line_is_no_label() -> None:
     assert label_of("(1), S. 90–116. DOI: 10.1177/1745691619868208.") is None
     assert label_of("(4): 565–602.") is None
     assert label_of("(12) A. Author, A title, J. Things 1 (2001)").text == "12"
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["[S.l.: s.n.], 2013. p. 1.", "[S.l.]: Springer, 2015.", "[s.n.], 2009.", "[Online]. Available: x"],
+)
+def test_abnt_and_iso_690_brackets_opening_a_line_are_no_labels(line: str) -> None:
+    """ABNT prints "[S.l.]" (no place) and "[s.n.]" (no publisher) in brackets, and a continuation
+    line may open with one; read as alpha labels they made a chain of two "entries" of a list of 87."""
+    assert label_of(line) is None
+
+
+def test_author_date_labels_still_read() -> None:
+    assert label_of("[Finger and Lopes n.d.] Marcelo Finger. Title.").text == "Finger and Lopes n.d."
+    assert label_of("[Knu84] D. Knuth. Literate programming.").text == "Knu84"

@@ -431,3 +431,20 @@ def test_bibunits_printed_by_user_macros_keep_every_units_number() -> None:
     }
     expected = [(1, 1, "own"), (2, 1, "able"), (2, 2, "baker"), (3, 1, "mine"), (4, 1, "cole")]
     assert lists_of(files) == expected
+
+
+def test_a_list_whose_counter_is_raised_before_its_first_item_numbers_on() -> None:
+    """Nature's Methods references go on from the main list's numbers: the second thebibliography
+    raises its counter before its first item ("\\addtocounter{\\@listctr}{2}"), and prints 3, 4."""
+    tex = (
+        b"\\documentclass{article}\n\\begin{document}\nText.\n"
+        b"\\begin{thebibliography}{10}\n\\bibitem{a} Able, A. Title one. J. 1, 2 (2001).\n"
+        b"\\bibitem{b} Baker, B. Title two. J. 3, 4 (2002).\n\\end{thebibliography}\n"
+        b"Methods.\n\\begin{thebibliography}{100}\n\\makeatletter\n\\addtocounter{\\@listctr}{2}\n"
+        b"\\makeatother\n\\bibitem{c} Cole, C. Title three. J. 5, 6 (2003).\n"
+        b"\\bibitem{d} Dunn, D. Title four. J. 7, 8 (2004).\n\\end{thebibliography}\n\\end{document}\n"
+    )
+    refs = extract_source_references({"paper.tex": tex}).references
+    assert [(r.bibliography, r.index, r.label) for r in refs] == [
+        (1, 1, "1"), (1, 2, "2"), (2, 3, "3"), (2, 4, "4"),
+    ]  # fmt: skip

@@ -78,8 +78,18 @@ def line_labels(text: str) -> dict[str, Label]:
     return found
 
 
+# What ABNT and ISO 690 print in brackets where a place, a publisher or a date is unknown ("[S.l.]",
+# "[s.n.]", "[S.l.: s.n.]", "[s.d.]") or the medium is given ("[Online]", "[Электронный ресурс]"): a
+# continuation line may open with one, and it is no label.
+_NO_LABEL = re.compile(
+    r"(?:s\.\s?l\.|s\.\s?n\.|s\.\s?d\.|s\.\s?f\.|n\.\s?d\.|online|on-line|en\s+l[ií]nea|internet"
+    r"|электронный\s+ресурс)(?:\s*[:;,]\s*(?:s\.\s?n\.|s\.\s?d\.))?",
+    re.IGNORECASE,
+)
+
+
 def _is_alpha(text: str) -> bool:
-    if not any(c.isalpha() for c in text):
+    if not any(c.isalpha() for c in text) or _NO_LABEL.fullmatch(text.strip()):
         return False
     if len(text) <= _SHORT_ALPHA or " " not in text:
         return True

@@ -16,6 +16,9 @@ _END = re.compile(r"\\end\s*\{(?:(?:mcite)?thebibliography|references)\}")
 # The harvard package's lists (agsm, dcu, kluwer...) start items with
 # \harvarditem[short names]{names}{year}{key} in place of \bibitem[label]{key}.
 _ITEM = re.compile(r"\\(?:bibitem|(harvarditem)|(reference|refpar))(?![A-Za-z@])\*?")
+# A list whose numbers go on from one before it (Nature's Methods references): its counter set or
+# raised before its first item.
+_COUNTER = re.compile(r"\\(?:addto|set)counter\s*\{\s*(?:\\@listctr|enumiv|enumi)\s*\}\s*\{\s*(\d{1,4})\s*\}")
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,7 @@ class TheBibliography:
 
     items: tuple[BibItem, ...]
     macros: dict[str, Macro]
+    offset: int = 0  # its numbers printed from offset + 1 ("\\addtocounter{\\@listctr}{48}")
 
 
 def split_bibliographies(text: str) -> list[TheBibliography]:
@@ -61,6 +65,7 @@ def split_items(body: str, before: str = "") -> TheBibliography:
     file holds before the environment, whose definitions count too."""
     starts = [m for m in _ITEM.finditer(body)]
     preamble = before + (body[: starts[0].start()] if starts else body)
+    counter = _COUNTER.search(body[: starts[0].start()] if starts else "")
     items = []
     for n, m in enumerate(starts):
         stop = starts[n + 1].start() if n + 1 < len(starts) else len(body)
@@ -81,7 +86,7 @@ def split_items(body: str, before: str = "") -> TheBibliography:
             label = f"{label if label is not None else names or ''}({year or ''})"
         key, pos = read_group(span, pos)
         items.append(BibItem(label, (key or "").strip(), span[pos:].strip()))
-    return TheBibliography(tuple(items), preamble_macros(preamble))
+    return TheBibliography(tuple(items), preamble_macros(preamble), int(counter.group(1)) if counter else 0)
 
 
 def merge_starred(items: tuple[BibItem, ...], merged: frozenset[str]) -> list[tuple[BibItem, ...]]:

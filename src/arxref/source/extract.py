@@ -138,7 +138,10 @@ def _document(files: Mapping[str, bytes], main: str | None, texts: dict[str, str
 
 
 def _numbered_from(entries: list[RawReference], offset: int) -> list[RawReference]:
-    """A list whose numbers go on from the list before it (bibtopic): shift its numbers and labels."""
+    """A list whose numbers go on from the list before it (bibtopic, a counter raised before its
+    first item): shift its numbers and labels."""
+    if not offset:
+        return entries
     return [replace(r, index=r.index + offset,
                     label=str(r.index + offset) if r.label == str(r.index) else r.label) for r in entries]
 
@@ -147,8 +150,8 @@ def _read_site(ctx: _Context, site: BibSite) -> list[list[RawReference]]:
     if site.kind is SiteKind.INLINE:
         if has_biblist(site.inline or ""):
             return [_from_amsrefs(ctx, entries, site.file) for entries in parse_biblists(site.inline or "")]
-        return [_from_items(ctx, env.items, layered(ctx.macros, env.macros), site, site.file)
-                for env in split_bibliographies(site.inline or "")]
+        return [_numbered_from(_from_items(ctx, env.items, layered(ctx.macros, env.macros), site, site.file),
+                               env.offset) for env in split_bibliographies(site.inline or "")]
     if site.bbl and site.bbl in ctx.files:
         text = text_of(ctx.files, ctx.texts, ctx.notes, site.bbl, ctx.fallback)
         if has_biblist(text) and not split_bibliographies(text):  # amsrn.bst, amsra.bst
@@ -158,8 +161,11 @@ def _read_site(ctx: _Context, site: BibSite) -> list[list[RawReference]]:
                 return _filtered_biblatex(ctx, site, text)
             return [_from_biblatex(ctx, entries, site.bbl) for entries in parse_biblatex_bbl(text)] or [[]]
         envs = split_bibliographies(text)
-        return [_from_items(ctx, _selected(ctx, site, env.items), layered(ctx.macros, env.macros), site,
-                            site.bbl) for env in envs] or [[]]
+        lists = []
+        for env in envs:
+            items, macros = _selected(ctx, site, env.items), layered(ctx.macros, env.macros)
+            lists.append(_numbered_from(_from_items(ctx, items, macros, site, site.bbl), env.offset))
+        return lists or [[]]
     return [_rebuild(ctx, site)]
 
 
