@@ -119,7 +119,10 @@ class VenueFields:
 # Chunks that continue a title although they hold a number: "Version 1.0", "version 2.2", "v3".
 _VERSION_RE = re.compile(r"^\s*(?:version|v\.?|release|rev\.)\s*\d[\w.]*\s*$", re.IGNORECASE)
 # Tail chunks after a publisher or venue name: "New York (1968)", "ascl:1112.014", "2019".
-_TAIL_RE = re.compile(r"^\s*(?:[A-Z][\w .'-]{0,30}\(?(?:1[89]|20)\d\d\)?|[a-z]+:\s*[\d.]+)\s*\.?\s*$")
+# (a place has no number before its year: "Frontiers in Robotics and AI 7 (2020)" is a journal and volume)
+_TAIL_RE = re.compile(
+    r"^\s*(?:[A-Z](?:[^\W\d_]|[ .'-]){0,30}\(?(?:1[89]|20)\d\d\)?|[a-z]+:\s*[\d.]+)\s*\.?\s*$"
+)
 
 
 # A chunk that is an arXiv number or a software release alone (JHEP: "Title, 1304.0735"; "JAX: ...,
@@ -165,8 +168,14 @@ def looks_like_venue(chunk: str, following: list[str] | None = None) -> bool:
     if year_closes and is_numeric_chunk(nxt[0]) and not title_like(s):
         return True  # a journal without volume, then its number: "Astérisque (2006), no. 308"
     book = _PUBLISHER_PAREN_RE.search(s)
-    if book and title_like(s[: book.start()]) and not any(c.isdigit() for c in s[: book.start()]):
-        return False  # REVTeX's book: "Methods of quantum field theory ... (Dover Publications, Inc., 1963)"
+    head = s[: book.start()] if book else ""
+    publisher = book and _PUBLISHER_RE.search(book.group()) and not re.search(r"\bProc", book.group())
+    if publisher and head.strip() and not any(c.isdigit() for c in head) and not _ABBREV_RE.search(head):
+        # REVTeX's and Science's book: "Methods of quantum field theory ... (Dover Publications, Inc.,
+        # 1963)", "Collective Learning (Springer US, Boston, MA, 2012)": no journal is followed so
+        return False
+    if re.search(r"\s(?:to|in|by|until|since|for|of|from|through)\s(?:1[89]|20)\d\d$", s) and title_like(s):
+        return False  # a title ending in a year: "... communication technology: trends to 2030"
     if any(c.isdigit() for c in s) and (_ABBREV_RE.search(s) or _ENDS_IN_VOLUME_RE.search(s)):
         # ... but "The ising model on S2" is a title ending in a symbol, not a venue and volume
         return not (re.search(r"\s[A-Za-z]\d{1,2}$", s) and title_like(s) and not _ABBREV_RE.search(s))
