@@ -100,3 +100,34 @@ def test_a_numbered_list_without_heading_whose_entries_print_no_year() -> None:
         page.insert_text((62, y + 11), f"in periodically driven systems, {n}, {100 + n}.", fontsize=9)
     refs = extract_pdf_references(doc.tobytes()).references
     assert [r.index for r in refs] == list(range(1, 29))
+
+
+def _pnas_pdf() -> bytes:
+    """PNAS: four pages, feet alternating "Booker et al. | December 3, 2026 | vol. XXX | 3" and
+    "4 | Booker et al." (too few pages to recur); the list ends in the right column and its last
+    entry stands alone atop the next page, across its width."""
+    doc = pymupdf.open()
+    for k in range(2):
+        page = doc.new_page(width=612, height=792)
+        for n in range(40):
+            text = f"Recombination shapes diversity in window {n} of genome {k}."
+            page.insert_text((58, 70 + 16 * n), text, fontsize=8)
+    page = doc.new_page(width=612, height=792)  # the list in the right column
+    for n in range(1, 15):
+        y = 70 + 48 * (n - 1)
+        text = f"{n}. {_NAMES[n % len(_NAMES)]} A, Other B. A study of the {_WORDS[n % 11]}"
+        page.insert_text((312, y), text, fontsize=6)
+        page.insert_text((325, y + 8), f"in populations. Genetics {n}:{100 + n} (19{60 + n}).", fontsize=6)
+    page.insert_text((395, 755), "| December 3, 2026 | vol. XXX | no. XX | 3", fontsize=6.6)
+    page = doc.new_page(width=612, height=792)
+    text = "15. Bruce S Weir. Genetic data analysis. Methods for discrete population genetic data."
+    page.insert_text((58, 67), text, fontsize=6)
+    page.insert_text((70, 75), "Sinauer Associates, Inc. Publishers, 1990.", fontsize=6)
+    page.insert_text((59, 755), "4 | Booker et al.", fontsize=6.6)
+    return doc.tobytes()
+
+
+def test_a_short_papers_feet_with_their_page_number_behind_a_bar() -> None:
+    refs = extract_pdf_references(_pnas_pdf()).references
+    assert [r.index for r in refs] == list(range(1, 16))
+    assert refs[14].raw.startswith("Bruce S Weir")

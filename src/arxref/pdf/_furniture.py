@@ -253,6 +253,7 @@ def _outermost(ln: Line, lines: tuple[Line, ...], aside: set[int]) -> bool:
     )
 
 
+_BARRED_FOLIO = re.compile(r"^\d{1,4}\s*\|\s*\S|\S\s*\|\s*\d{1,4}$")
 _A_YEAR = re.compile(r"(?<!\d)(?:1[6-9]|20)\d\d(?!\d)")
 # A running head's page number at either end of it: "48 | Wildey and Bickford", "Smith et al. – 12"
 # (or a page number and a capitalised name after one space, as GJI's referee copy sets "46 M. A. Denolle"
@@ -333,7 +334,11 @@ def remove_furniture(
                 # title atop odd pages), unless it names a list or dates a work as an entry does
                 spaced = recurs and typical + height >= 1.7 * body and ln.y1 < ln.page_height * _MARGIN + 40
                 spaced = spaced and not heading.match(heading_key(ln.text)) and not _A_YEAR.search(ln.text)
-                if (folio or spaced) and _outermost(ln, lines, aside) and _unique(ln, lines):
+                # ... and, in any document however short, a page's outermost line with its number behind
+                # a bar in the foot or head band (PNAS: "4 | Booker et al.", "... | no. XX | 3")
+                barred = bool(_BARRED_FOLIO.search(ln.text)) and (ln.y0 > ln.page_height * (1 - _MARGIN) - 40
+                                                                   or ln.y1 < ln.page_height * _MARGIN + 40)
+                if (folio or spaced or barred) and _outermost(ln, lines, aside) and _unique(ln, lines):
                     continue  # a running head with the page's number, however close (double spacing)
                 if recurs or _PAGE_NO.match(ln.text) and not _among_labels(ln, lines):
                     others = [
