@@ -89,3 +89,14 @@ def test_chinese_lines_join_without_a_space() -> None:
 
     parts = ["王岑依,等.基于神经网络算法分析人群步态姿", "势特征[J].中国体育科技,2024"]
     assert join_lines(parts, None) == "王岑依,等.基于神经网络算法分析人群步态姿势特征[J].中国体育科技,2024"
+
+
+def test_a_named_link_after_a_url_ending_in_a_slash_is_the_next_entry() -> None:
+    """A list of named links (a Spanish Word thesis): ".../solo-3-pasos/" ends a URL, "Zabbix:
+    https://..." is the next entry; a DOI's "...99.082003. URL: https://..." still goes on."""
+    from arxref.pdf._joins import join_lines
+
+    parts = ["SSH sin contraseña: https://blog.example.net/ssh-sin-password-solo-3-pasos/", "Zabbix: https://www.zabbix.com/"]
+    assert join_lines(parts, None) == " ".join(parts)
+    doi = ["DOI: 10.1103/", "PhysRevD.99.082003. URL: https://link.aps.org/doi/10.1103/PhysRevD.99.082003."]
+    assert join_lines(doi, None).startswith("DOI: 10.1103/PhysRevD.99.082003.")

@@ -435,3 +435,13 @@ def test_abnt_and_iso_690_brackets_opening_a_line_are_no_labels(line: str) -> No
 def test_author_date_labels_still_read() -> None:
     assert label_of("[Finger and Lopes n.d.] Marcelo Finger. Title.").text == "Finger and Lopes n.d."
     assert label_of("[Knu84] D. Knuth. Literate programming.").text == "Knu84"
+
+
+def test_an_organisation_in_lower_case_dated_day_first_opens_an_apa_entry() -> None:
+    """Word's German APA dates day first: "pysentimiento. (29. August 2024)." opens an entry as
+    "klricks. (2022, 3 september)." does."""
+    from arxref.pdf._authoryear import _LOWER_AUTHOR_DATE
+
+    assert _LOWER_AUTHOR_DATE.match("pysentimiento. (29. August 2024). pysentimiento: A Python toolkit")
+    assert _LOWER_AUTHOR_DATE.match("klricks. (2022, 3 september). Title")
+    assert not _LOWER_AUTHOR_DATE.match("and a big deal (29. August 2024)")

@@ -89,7 +89,10 @@ def goes_on_from(above: str, below: str) -> bool:
 
 
 # A name in lower case and its date in brackets opens an author-date entry ("klricks. (2022, 3 september)")
-_LOWER_AUTHOR_DATE = re.compile(r"^[a-z][\w.-]{1,30}\.?\s\((?:1[6-9]|20)\d\d")
+# (Word's German APA dates day first: "pysentimiento. (29. August 2024).")
+_LOWER_AUTHOR_DATE = re.compile(
+    r"^[a-z][\w.-]{1,30}\.?\s\((?:\d{1,2}\.?\s[^\W\d_]{3,}\.?\s)?(?:1[6-9]|20)\d\d"
+)
 
 
 def closes_entry(text: str) -> bool:

@@ -32,6 +32,8 @@ _URL_GO_ON = re.compile(r"^[\w\-./~%#?=&+:;]+")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]")
 _PERCENT_ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")  # a URL's escaped character: no word of prose has one
 # The next identifier or field of an entry: "https://doi.org/...", "arXiv: 1612.09035", "URL: http..."
+# "Página samba: https://...": a few words, no number nor period in them (never "PhysRevD.99.082003. URL:")
+_NAMED_URL = re.compile(r"[^\W\d_][^\s/:.\d]*(?:\s[^\s/:.\d]+){0,6}:\s+(?:https?://|www\.)")
 _NEW_URL = re.compile(r"^(?:https?://|www\.|(?:doi|url|arxiv|e-?print|issn|isbn|urn|hdl)\s?:)", re.I)
 _DOI_PREFIX_END = re.compile(r"(?:^|[\s:])10\.$")
 _REGISTRANT = re.compile(r"^\d{4,9}/\S")
@@ -187,6 +189,8 @@ def _url_continues(left: str, right: str) -> bool:
         return False  # the entry's sentence ended with the URL: "... URL https://", "... In: Proc."
     if _NEW_URL.match(right) and not token.endswith("/"):
         return False  # the next one: "doi: 10.5281/zenodo.2537188." + "https://doi.org/...", "arXiv: ..."
+    if _NAMED_URL.match(right):
+        return False  # a list of named links: ".../ssh-sin-password-solo-3-pasos/" + "Zabbix: https://..."
     first = right.split()[0]
     if _PERCENT_ESCAPE.search(token) or _PERCENT_ESCAPE.search(first):
         return True  # "...Patient%20Safety%20from%20" + "Surgical%20Perspective-1041.pdf"
