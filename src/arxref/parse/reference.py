@@ -183,7 +183,7 @@ def _split(body: str, surname_first: bool = False) -> _Split:
         return _check_title(split)
     if (gbt := split_gbt(body)) is not None:  # Chinese GB/T 7714: "王岑依,梁计陵,等.基于...[J].期刊,2024"
         names, et_al, year, title, after = gbt
-        return replace(_Split(names, et_al, "gbt", year, title, "gbt", after), title=clean_title(title, year))
+        return _Split(names, et_al, "gbt", year, clean_title(title, year), "gbt", after)
     ditto = _DITTO_RE.match(body)
     if ditto:
         how, pos = "ditto", ditto.end()

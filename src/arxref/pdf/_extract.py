@@ -97,23 +97,24 @@ class _Pages:
         ids = set().union(*(self.headings[p] for p in span))
         return [i for i, ln in enumerate(lines) if id(ln) in ids] if ids else []
 
-    def top(self, p: int) -> float | None:
-        """The bottom of page `p`'s first line before furniture removal (a running head's), read
-        closely if it was not; None past the document's ends."""
+    def _read(self, p: int) -> tuple[Line, ...]:
+        """Page `p`'s lines before furniture removal, read closely if they were not; none past the
+        document's ends."""
         if not 0 <= p < len(self.doc):
-            return None
+            return ()
         if p not in self.cache:
             self.lines([p])
-        return min((ln.y1 for ln in self.cache[p]), default=None)
+        return self.cache[p]
+
+    def top(self, p: int) -> float | None:
+        """The bottom of page `p`'s first line before furniture removal (a running head's); None past
+        the document's ends."""
+        return min((ln.y1 for ln in self._read(p)), default=None)
 
     def top_text(self, p: int) -> str | None:
-        """The text of page `p`'s first line before furniture removal, read closely if it was not;
-        None past the document's ends or on a page without text."""
-        if not 0 <= p < len(self.doc):
-            return None
-        if p not in self.cache:
-            self.lines([p])
-        first = min(self.cache[p], key=lambda ln: ln.y0, default=None)
+        """The text of page `p`'s first line before furniture removal; None past the document's ends
+        or on a page without text."""
+        first = min(self._read(p), key=lambda ln: ln.y0, default=None)
         return first.text if first is not None else None
 
     def after_rule(self, line: Line) -> bool:

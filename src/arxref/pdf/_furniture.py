@@ -45,11 +45,20 @@ def _shape(text: str) -> str:
 _ACCENT_MARKS = re.compile("[\u0300-\u036f´`¨ˆ˜˘˙¸˚˝ˇ]")
 
 
+def _in_head_band(ln: Line, margin: float = _MARGIN) -> bool:
+    """Whether a line sits in the band at the page's top where running heads live."""
+    return ln.y1 < ln.page_height * margin + 40
+
+
+def _in_foot_band(ln: Line, margin: float = _MARGIN) -> bool:
+    """Whether a line sits in the band at the page's foot where running feet live."""
+    return ln.y0 > ln.page_height * (1 - margin) - 40
+
+
 def _is_margin_line(ln: Line, others: list[Line], gap_needed: float, margin: float = _MARGIN) -> bool:
     """A line in the top or bottom margin with nothing beside it and a gap towards the body."""
-    top = ln.y1 < ln.page_height * margin + 40
-    bottom = ln.y0 > ln.page_height * (1 - margin) - 40
-    if not (top or bottom):
+    top = _in_head_band(ln, margin)
+    if not (top or _in_foot_band(ln, margin)):
         return False
     if top:
         if any(o.y1 < ln.y0 for o in others):
@@ -332,12 +341,11 @@ def remove_furniture(
                 # ... and in double-spaced text, a recurring head no farther from the text than its
                 # lines are from each other, with or without its number (GJI's referee copy: the
                 # title atop odd pages), unless it names a list or dates a work as an entry does
-                spaced = recurs and typical + height >= 1.7 * body and ln.y1 < ln.page_height * _MARGIN + 40
+                spaced = recurs and typical + height >= 1.7 * body and _in_head_band(ln)
                 spaced = spaced and not heading.match(heading_key(ln.text)) and not _A_YEAR.search(ln.text)
                 # ... and, in any document however short, a page's outermost line with its number behind
                 # a bar in the foot or head band (PNAS: "4 | Booker et al.", "... | no. XX | 3")
-                barred = bool(_BARRED_FOLIO.search(ln.text)) and (ln.y0 > ln.page_height * (1 - _MARGIN) - 40
-                                                                   or ln.y1 < ln.page_height * _MARGIN + 40)
+                barred = bool(_BARRED_FOLIO.search(ln.text)) and (_in_foot_band(ln) or _in_head_band(ln))
                 if (folio or spaced or barred) and _outermost(ln, lines, aside) and _unique(ln, lines):
                     continue  # a running head with the page's number, however close (double spacing)
                 if recurs or _PAGE_NO.match(ln.text) and not _among_labels(ln, lines):

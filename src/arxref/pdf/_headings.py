@@ -150,13 +150,14 @@ def real_heading(
     first = ln.y1 < ln.page_height * 0.2 and not any(o.y1 <= ln.y0 for o in same_page)
     if not first or (top_of(ln.page) or ln.y1) < ln.y0:
         return True
-    if ln.size > body_size(same_page) + 0.9 or ln.bold:
+    body = body_size(same_page)
+    if ln.size > body + 0.9 or ln.bold:
         return True
     neighbour = top_of(ln.page + 1)
     neighbour = top_of(ln.page - 1) if neighbour is None else neighbour
     if neighbour is not None and neighbour < ln.y0 - 2:
         return True
-    if top_text_of is None or ln.size < body_size(same_page) - 0.9:
+    if top_text_of is None or ln.size < body - 0.9:
         return False  # ... and one set smaller than the text is one ("2 REFERENCES" in amsart's 7 pt)
     own = _words_only(ln.text)
     tops = (top_text_of(p) for p in (ln.page - 1, ln.page + 1))

@@ -52,7 +52,6 @@ class _Open:
 
 
 _NAMED_CHAIN = 10  # entries of an undated chain that name their authors, at the least
-_LABEL_RE = re.compile(r"^\s*(?:\[\d{1,4}\]|\(\d{1,4}\)|\d{1,4}\.)\s*")
 
 
 def _dated(entries: list[str]) -> bool:
@@ -68,8 +67,9 @@ def _dated(entries: list[str]) -> bool:
     if lower > 0.2 * len(entries):
         return False
     # ... or, in a long chain, most opening with a person's name: a .bib without years (REVTeX prints
-    # "P. Bordia, H. Lüschen, ..., Periodically driving ..., 13, 460.")
-    named = sum(1 for e in entries if NAME_START.match(_LABEL_RE.sub("", e, count=1)))
+    # "P. Bordia, H. Lüschen, ..., Periodically driving ..., 13, 460."); a chain keeps the text after
+    # each label
+    named = sum(1 for e in entries if NAME_START.match(e))
     return dated >= 0.6 * len(entries) or len(entries) >= _NAMED_CHAIN and named >= 0.8 * len(entries)
 
 

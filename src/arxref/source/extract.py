@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from arxref.domain import COMPOSED, Extraction, ParsedReference, Provenance, RawReference, ReferenceSource
 from arxref.errors import NoBibliography
 from arxref.source.amsrefs import AmsEntry, as_bib_entry, compose, has_biblist, parse_biblists, who
-from arxref.source.bbl import BibItem, merge_starred, split_bibliographies
+from arxref.source.bbl import BibItem, TheBibliography, merge_starred, split_bibliographies
 from arxref.source.biblatex import (
     defers_numbers,
     is_author_year_style,
@@ -150,8 +150,8 @@ def _read_site(ctx: _Context, site: BibSite) -> list[list[RawReference]]:
     if site.kind is SiteKind.INLINE:
         if has_biblist(site.inline or ""):
             return [_from_amsrefs(ctx, entries, site.file) for entries in parse_biblists(site.inline or "")]
-        return [_numbered_from(_from_items(ctx, env.items, layered(ctx.macros, env.macros), site, site.file),
-                               env.offset) for env in split_bibliographies(site.inline or "")]
+        envs = split_bibliographies(site.inline or "")
+        return [_from_env(ctx, env, env.items, site, site.file) for env in envs]
     if site.bbl and site.bbl in ctx.files:
         text = text_of(ctx.files, ctx.texts, ctx.notes, site.bbl, ctx.fallback)
         if has_biblist(text) and not split_bibliographies(text):  # amsrn.bst, amsra.bst
@@ -161,12 +161,16 @@ def _read_site(ctx: _Context, site: BibSite) -> list[list[RawReference]]:
                 return _filtered_biblatex(ctx, site, text)
             return [_from_biblatex(ctx, entries, site.bbl) for entries in parse_biblatex_bbl(text)] or [[]]
         envs = split_bibliographies(text)
-        lists = []
-        for env in envs:
-            items, macros = _selected(ctx, site, env.items), layered(ctx.macros, env.macros)
-            lists.append(_numbered_from(_from_items(ctx, items, macros, site, site.bbl), env.offset))
-        return lists or [[]]
+        return [_from_env(ctx, env, _selected(ctx, site, env.items), site, site.bbl) for env in envs] or [[]]
     return [_rebuild(ctx, site)]
+
+
+def _from_env(
+    ctx: _Context, env: TheBibliography, items: tuple[BibItem, ...], site: BibSite, file: str
+) -> list[RawReference]:
+    """The entries of one thebibliography (`items`: those of its items the site prints), numbered
+    from where its counter starts."""
+    return _numbered_from(_from_items(ctx, items, layered(ctx.macros, env.macros), site, file), env.offset)
 
 
 def _filtered_biblatex(ctx: _Context, site: BibSite, text: str) -> list[list[RawReference]]:

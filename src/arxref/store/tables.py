@@ -18,6 +18,8 @@ papers = sa.Table(
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
 )
 
+_FAILED = sa.text("state = 'failed'")  # the partial index of failed versions (migration 0016)
+
 paper_versions = sa.Table(
     "paper_versions",
     metadata,
