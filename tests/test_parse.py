@@ -586,9 +586,26 @@ def test_apa_web_dates_with_a_month_in_any_language(text: str, title: str, year:
             "12, 3, 45–67",
             "Social learning in young birds",
         ),
+        # Science: the title, then a journal with its volume and year in brackets (no place and year)
+        (
+            "O. Vermesan, et al., Internet of Robotic Things Intelligent Connectivity and Platforms, "
+            "Frontiers in Robotics and AI 7 (2020).",
+            "Internet of Robotic Things Intelligent Connectivity and Platforms",
+        ),
+        # ... a book's title, then its publisher, place and year in brackets
+        (
+            "T. N. Garavan, R. Carbery, Collective Learning (Springer US, Boston, MA, 2012), pp. 646–649.",
+            "Collective Learning",
+        ),
+        # ... a title that ends in a year ("trends to 2030"), then the journal
+        (
+            "A. S. Andrae, T. Edler, On global electricity usage of communication technology: trends to "
+            "2030, Challenges 6, 117 (2015).",
+            "On global electricity usage of communication technology: trends to 2030",
+        ),
     ],
 )
-def test_where_a_title_ends_before_an_archive_a_subtitle_or_a_journal(text: str, title: str) -> None:
+def test_where_a_title_ends_before_an_archive_a_journal_or_a_publisher(text: str, title: str) -> None:
     assert parse_reference(text).title == title
 
 
@@ -625,29 +642,3 @@ def test_chinese_gbt_7714_entries_by_the_standards_marks(
     a period after them (ASCII or full-width), the title up to its document type ([J], [M], [D])."""
     parsed = parse_reference(text)
     assert (parsed.authors, parsed.et_al, parsed.title, parsed.year) == (authors, et_al, title, year)
-
-
-@pytest.mark.parametrize(
-    ("text", "title"),
-    [
-        # Science: the title, then a journal with its volume and year in brackets (no place and year)
-        (
-            "O. Vermesan, et al., Internet of Robotic Things Intelligent Connectivity and Platforms, "
-            "Frontiers in Robotics and AI 7 (2020).",
-            "Internet of Robotic Things Intelligent Connectivity and Platforms",
-        ),
-        # ... a book's title, then its publisher, place and year in brackets
-        (
-            "T. N. Garavan, R. Carbery, Collective Learning (Springer US, Boston, MA, 2012), pp. 646–649.",
-            "Collective Learning",
-        ),
-        # ... a title that ends in a year ("trends to 2030"), then the journal
-        (
-            "A. S. Andrae, T. Edler, On global electricity usage of communication technology: trends to "
-            "2030, Challenges 6, 117 (2015).",
-            "On global electricity usage of communication technology: trends to 2030",
-        ),
-    ],
-)
-def test_science_style_titles_before_a_journal_a_publisher_or_after_a_year(text: str, title: str) -> None:
-    assert parse_reference(text).title == title
